@@ -1,0 +1,316 @@
+//! Hex maths for printed hex-and-counter maps: `XXYY` numbering, neighbours, distance, line of
+//! sight, dense per-hex storage, and the terrain of a map (hex terrain and hexside features).
+//!
+//! This crate knows nothing of units or rules. Geometry follows `RULES-NOTES.md` of the project:
+//! hexes of one `XX` form a straight east-west line (a *row*, drawn north up with `XX = 01` at the
+//! top); rows are offset by half a hex, even rows shifted toward higher `YY` (west). `YY` grows
+//! from east to west.
+//!
+//! ```
+//! use hexmap::{Hex, Dir};
+//! let h: Hex = "2314".parse().unwrap();
+//! assert_eq!(h.to_string(), "2314");
+//! // Yorck's start line is continuous:
+//! let line: Vec<Hex> = ["0529", "0429", "0330", "0230", "0131"].iter().map(|s| s.parse().unwrap()).collect();
+//! assert!(line.windows(2).all(|w| w[0].distance(w[1]) == 1));
+//! assert_eq!(h.neighbour(Dir::W), "2315".parse().unwrap());
+//! ```
+
+mod grid;
+mod los;
+mod map;
+
+pub use grid::HexGrid;
+pub use los::{line_of_sight, LosStep};
+pub use map::{Edge, Hexside, Map, MapError, MapFile, Place, Terrain};
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A hex by its printed number `XXYY`: `x` is the row (north to south), `y` the position in the
+/// row (east to west). Both are 1-based on a map; off-map values (0 or past the edge) are
+/// representable so that neighbour arithmetic never fails, and [`Map::contains`] tells which are
+/// real.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default)]
+pub struct Hex {
+    /// Row number `XX` (grows north to south).
+    pub x: i16,
+    /// Position in the row `YY` (grows east to west).
+    pub y: i16,
+}
+
+/// The six directions out of a hex. Rows run east-west, so there is no north or south neighbour.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Dir {
+    /// East: `YY - 1` in the same row.
+    E = 0,
+    /// North-east: the row above, toward lower `YY`.
+    NE = 1,
+    /// North-west: the row above, toward higher `YY`.
+    NW = 2,
+    /// West: `YY + 1` in the same row.
+    W = 3,
+    /// South-west: the row below, toward higher `YY`.
+    SW = 4,
+    /// South-east: the row below, toward lower `YY`.
+    SE = 5,
+}
+
+impl Dir {
+    /// All six directions, in index order.
+    pub const ALL: [Dir; 6] = [Dir::E, Dir::NE, Dir::NW, Dir::W, Dir::SW, Dir::SE];
+
+    /// The direction pointing back.
+    pub const fn opposite(self) -> Dir {
+        Dir::ALL[(self as usize + 3) % 6]
+    }
+
+    /// The index 0..6 of this direction.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// A short name (`E`, `NE`, ...).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Dir::E => "E",
+            Dir::NE => "NE",
+            Dir::NW => "NW",
+            Dir::W => "W",
+            Dir::SW => "SW",
+            Dir::SE => "SE",
+        }
+    }
+}
+
+impl Hex {
+    /// A hex from its row and position numbers.
+    pub const fn new(x: i16, y: i16) -> Hex {
+        Hex { x, y }
+    }
+
+    /// True on even rows, which are shifted half a hex toward higher `YY`.
+    const fn shifted(self) -> bool {
+        self.x % 2 == 0
+    }
+
+    /// The neighbour in direction `d` (may be off the map).
+    pub const fn neighbour(self, d: Dir) -> Hex {
+        let s = if self.shifted() { 1 } else { 0 };
+        let (dx, dy) = match d {
+            Dir::E => (0, -1),
+            Dir::W => (0, 1),
+            Dir::NE => (-1, s - 1),
+            Dir::NW => (-1, s),
+            Dir::SE => (1, s - 1),
+            Dir::SW => (1, s),
+        };
+        Hex::new(self.x + dx, self.y + dy)
+    }
+
+    /// The six neighbours in direction order (some may be off the map).
+    pub fn neighbours(self) -> [Hex; 6] {
+        Dir::ALL.map(|d| self.neighbour(d))
+    }
+
+    /// The direction from `self` to `other` when they are adjacent.
+    pub fn direction_to(self, other: Hex) -> Option<Dir> {
+        Dir::ALL.into_iter().find(|&d| self.neighbour(d) == other)
+    }
+
+    /// Doubled-width coordinates: `(column, row)` where the column counts half hexes, so that
+    /// every hex centre has integer coordinates and `column + row` is even.
+    pub const fn doubled(self) -> (i32, i32) {
+        let c = 2 * self.y as i32 + 1 + if self.shifted() { 1 } else { 0 };
+        (c, self.x as i32)
+    }
+
+    /// Cube coordinates `(q, r, s)` with `q + r + s = 0`.
+    pub const fn cube(self) -> (i32, i32, i32) {
+        let (c, r) = self.doubled();
+        let q = (c - r) / 2;
+        (q, r, -q - r)
+    }
+
+    /// The hex with the given cube coordinates.
+    pub const fn from_cube(q: i32, r: i32) -> Hex {
+        let c = 2 * q + r;
+        // c = 2y + 1 + (1 on even rows)
+        let shift = if r % 2 == 0 { 1 } else { 0 };
+        Hex::new(r as i16, ((c - 1 - shift) / 2) as i16)
+    }
+
+    /// The number of hexes between two hexes (adjacent hexes are at distance 1). Range for
+    /// artillery (8.12) counts the target hex but not the firing hex, which is this distance.
+    pub const fn distance(self, other: Hex) -> u32 {
+        let (c1, r1) = self.doubled();
+        let (c2, r2) = other.doubled();
+        let dc = (c1 - c2).unsigned_abs();
+        let dr = (r1 - r2).unsigned_abs();
+        if dc > dr {
+            dr + (dc - dr) / 2
+        } else {
+            dr
+        }
+    }
+
+    /// Centre of the hex in a north-up drawing with hexes one unit across (flat to flat):
+    /// `x` grows to the east (right), `y` to the south (down). `YY = 01` is at the east, so the
+    /// drawing's x decreases as `YY` grows; callers add their own offset.
+    pub fn centre(self) -> (f64, f64) {
+        let (c, r) = self.doubled();
+        (-(c as f64) * 0.5, r as f64 * 0.75_f64.sqrt())
+    }
+}
+
+impl fmt::Display for Hex {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if (0..100).contains(&self.x) && (0..100).contains(&self.y) {
+            write!(f, "{:02}{:02}", self.x, self.y)
+        } else {
+            write!(f, "({},{})", self.x, self.y)
+        }
+    }
+}
+
+/// Why a hex number did not parse.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a hex number: expected four digits XXYY, such as 1418")]
+pub struct HexParseError(pub String);
+
+impl FromStr for Hex {
+    type Err = HexParseError;
+    fn from_str(s: &str) -> Result<Hex, HexParseError> {
+        let t = s.trim();
+        if t.len() != 4 || !t.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(HexParseError(s.to_string()));
+        }
+        let x: i16 = t[..2].parse().map_err(|_| HexParseError(s.to_string()))?;
+        let y: i16 = t[2..].parse().map_err(|_| HexParseError(s.to_string()))?;
+        Ok(Hex::new(x, y))
+    }
+}
+
+impl serde::Serialize for Hex {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Hex {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Hex, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn h(s: &str) -> Hex {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn neighbours_follow_the_rules_notes() {
+        // x odd: (x, y-1) (x, y+1) (x-1, y-1) (x-1, y) (x+1, y-1) (x+1, y)
+        let mut n = h("2315").neighbours().to_vec();
+        n.sort();
+        let mut want = vec![
+            h("2314"),
+            h("2316"),
+            h("2214"),
+            h("2215"),
+            h("2414"),
+            h("2415"),
+        ];
+        want.sort();
+        assert_eq!(n, want);
+        // x even: (x, y-1) (x, y+1) (x-1, y) (x-1, y+1) (x+1, y) (x+1, y+1)
+        let mut n = h("2210").neighbours().to_vec();
+        n.sort();
+        let mut want = vec![
+            h("2209"),
+            h("2211"),
+            h("2110"),
+            h("2111"),
+            h("2310"),
+            h("2311"),
+        ];
+        want.sort();
+        assert_eq!(n, want);
+    }
+
+    #[test]
+    fn neighbour_relation_is_symmetric_and_at_distance_one() {
+        for x in 1..10 {
+            for y in 1..10 {
+                let a = Hex::new(x, y);
+                for d in Dir::ALL {
+                    let b = a.neighbour(d);
+                    assert_eq!(b.neighbour(d.opposite()), a);
+                    assert_eq!(a.distance(b), 1);
+                    assert_eq!(a.direction_to(b), Some(d));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn distance_matches_breadth_first_search() {
+        let start = Hex::new(5, 5);
+        let mut dist = std::collections::HashMap::new();
+        dist.insert(start, 0u32);
+        let mut frontier = vec![start];
+        for k in 1..6 {
+            let mut next = vec![];
+            for &f in &frontier {
+                for n in f.neighbours() {
+                    if let std::collections::hash_map::Entry::Vacant(e) = dist.entry(n) {
+                        e.insert(k);
+                        next.push(n);
+                    }
+                }
+            }
+            frontier = next;
+        }
+        for (hx, d) in dist {
+            assert_eq!(start.distance(hx), d, "{hx}");
+        }
+    }
+
+    #[test]
+    fn cube_round_trip() {
+        for x in 0..12 {
+            for y in 0..12 {
+                let a = Hex::new(x, y);
+                let (q, r, s) = a.cube();
+                assert_eq!(q + r + s, 0);
+                assert_eq!(Hex::from_cube(q, r), a);
+            }
+        }
+    }
+
+    #[test]
+    fn parse_and_display() {
+        assert_eq!(h("0131"), Hex::new(1, 31));
+        assert_eq!(Hex::new(1, 31).to_string(), "0131");
+        assert!("131".parse::<Hex>().is_err());
+        assert!("ab12".parse::<Hex>().is_err());
+        assert!("".parse::<Hex>().is_err());
+    }
+
+    #[test]
+    fn start_lines_are_continuous() {
+        for line in [
+            &["0529", "0429", "0330", "0230", "0131"][..],
+            &["2312", "2311", "2210"],
+        ] {
+            for w in line.windows(2) {
+                assert_eq!(h(w[0]).distance(h(w[1])), 1, "{w:?}");
+            }
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! Placeholder: the Leipzig map generator lands here.
