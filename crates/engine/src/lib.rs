@@ -1,0 +1,132 @@
+//! The machinery every Grognard rules module shares.
+//!
+//! A rules module (Napoleon at War, later Leipzig 1813, the activation system, the miniatures
+//! rules) implements [`Rules`]: who is to act, the legal actions, checking and applying an
+//! action, the outcomes of a chance event, and a state hash. Everything else here is generic
+//! over that trait: the seeded [`Dice`], the [`Record`] of a game (scenario + rules version +
+//! seed + actions) and its [`replay`], so that saving, undo, replay, branching and verification
+//! are the same code for every system.
+//!
+//! This crate does no I/O: records are serialised to and from strings by the caller.
+
+mod dice;
+mod record;
+
+pub use dice::{Dice, DIE_FACES};
+pub use record::{replay, Record, Recorded, ReplayError, Session, RECORD_FORMAT};
+
+use std::fmt;
+
+/// A side of a two-player game, by its index in the scenario's side list (0 moves first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Side(pub u8);
+
+impl Side {
+    /// The other side of a two-sided game.
+    pub const fn other(self) -> Side {
+        Side(1 - self.0)
+    }
+}
+
+/// How a finished game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Side>,
+    /// The case that decided it (`17.2`).
+    pub case: &'static str,
+    /// A sentence for players.
+    pub why: String,
+}
+
+/// Who acts next.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ToAct {
+    /// A player chooses one of the legal actions.
+    Side(Side),
+    /// A die is rolled: one of [`Rules::chance_outcomes`] happens.
+    Chance,
+    /// The game is over.
+    Over(Outcome),
+}
+
+/// An action refused by the rules: the case that forbids it and a sentence a player
+/// understands.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{case}: {why}")]
+pub struct Refusal {
+    /// The rule case, such as `5.13`, or `action` for text that is not an action at all.
+    pub case: &'static str,
+    /// What is wrong, in a player's words.
+    pub why: String,
+}
+
+impl Refusal {
+    /// A refusal citing `case`.
+    pub fn new(case: &'static str, why: impl Into<String>) -> Refusal {
+        Refusal { case, why: why.into() }
+    }
+}
+
+/// The interface every rules system offers. The CLI, the web server, the computer players
+/// and the tests program against this.
+pub trait Rules: Clone {
+    /// One action: a small value with one canonical text form.
+    type Action: Copy + Eq + std::hash::Hash + fmt::Debug;
+
+    /// The rules module and its version, as written in records (`naw/1`).
+    fn rules_version(&self) -> &'static str;
+
+    /// Who acts next.
+    fn to_act(&self) -> ToAct;
+
+    /// Appends every legal action of the side to act (or every chance outcome) to `out`.
+    fn legal_actions(&self, out: &mut Vec<Self::Action>);
+
+    /// Checks an action without applying it.
+    fn check(&self, a: Self::Action) -> Result<(), Refusal>;
+
+    /// Applies an action that [`Rules::check`] accepted. Calling it with an unchecked action
+    /// is a logic error: the state may become inconsistent (it never panics on bad input that
+    /// came through `check`).
+    fn apply_unchecked(&mut self, a: Self::Action);
+
+    /// Checks then applies.
+    fn apply(&mut self, a: Self::Action) -> Result<(), Refusal> {
+        self.check(a)?;
+        self.apply_unchecked(a);
+        Ok(())
+    }
+
+    /// The outcomes of the pending chance event with their probabilities, in die order.
+    fn chance_outcomes(&self) -> Vec<(Self::Action, f64)>;
+
+    /// The chance outcome for a die showing `face` (1..=6).
+    fn die_action(&self, face: u8) -> Self::Action;
+
+    /// The face of a die-roll action, if it is one.
+    fn die_face(&self, a: Self::Action) -> Option<u8>;
+
+    /// The canonical text of an action.
+    fn action_text(&self, a: Self::Action) -> String;
+
+    /// Parses action text (canonical or a documented alias) in the current state.
+    fn parse_action(&self, text: &str) -> Result<Self::Action, Refusal>;
+
+    /// A hash of the whole game state, equal on every machine for equal states.
+    fn state_hash(&self) -> u64;
+
+    /// How many of the most recent actions may still be taken back (5.14, 5.17): zero once a
+    /// die has been rolled in the current player-turn.
+    fn undoable(&self) -> usize;
+}
+
+/// Hashes bytes with the portable XXH3 64-bit hash (a fixed algorithm, the same everywhere).
+pub fn hash_bytes(bytes: &[u8]) -> u64 {
+    xxhash_rust::xxh3::xxh3_64(bytes)
+}
+
+/// A state hash as 16 lower-case hex digits.
+pub fn hash_text(h: u64) -> String {
+    format!("{h:016x}")
+}

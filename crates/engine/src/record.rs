@@ -1,0 +1,272 @@
+//! Game records and replay: a game is scenario + rules version + seed + actions.
+
+use crate::{hash_text, Dice, Refusal, Rules, ToAct};
+use serde::{Deserialize, Serialize};
+
+/// The `format` value of a game record.
+pub const RECORD_FORMAT: &str = "grognard-record/1";
+
+/// One recorded action.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Recorded {
+    /// The action's canonical text.
+    #[serde(rename = "do")]
+    pub text: String,
+    /// True for a die read from a physical die rather than the record's seeded dice.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub manual: bool,
+    /// The state hash after the action (16 hex digits).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hash: Option<String>,
+}
+
+/// A whole game: replaying it reproduces every state exactly.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Record {
+    /// Always [`RECORD_FORMAT`].
+    pub format: String,
+    /// A shipped scenario id or a scenario file path.
+    pub scenario: String,
+    /// Digest of the scenario as loaded (16 hex digits).
+    pub scenario_digest: String,
+    /// The rules module and version (`naw/1`).
+    pub rules: String,
+    /// The seed of the record's dice.
+    pub seed: u64,
+    /// The actions, in order.
+    #[serde(default)]
+    pub actions: Vec<Recorded>,
+}
+
+/// Why a record does not replay.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayError {
+    /// The record names another rules module or version.
+    #[error("the record is for rules '{found}', this program plays '{expected}'")]
+    Rules {
+        /// What the program plays.
+        expected: String,
+        /// What the record says.
+        found: String,
+    },
+    /// The record's format field is not ours.
+    #[error("not a game record: format is '{0}', expected '{RECORD_FORMAT}'")]
+    Format(String),
+    /// The scenario changed since the record was made.
+    #[error("the scenario has changed since this record was made (digest {found}, now {expected})")]
+    Scenario {
+        /// Digest of the scenario now.
+        expected: String,
+        /// Digest in the record.
+        found: String,
+    },
+    /// An action was refused.
+    #[error("action {index} '{text}' is refused: {refusal}")]
+    Refused {
+        /// 1-based position in the record.
+        index: usize,
+        /// The action text.
+        text: String,
+        /// The refusal.
+        refusal: Refusal,
+    },
+    /// A die roll differs from the record's seeded dice.
+    #[error("action {index} '{text}': the seeded dice rolled {expected} here, the record says {found}")]
+    Die {
+        /// 1-based position.
+        index: usize,
+        /// The action text.
+        text: String,
+        /// What the dice gave.
+        expected: u8,
+        /// What the record says.
+        found: u8,
+    },
+    /// The state after an action differs from the one recorded.
+    #[error("action {index} '{text}': the state hash is {expected}, the record says {found}: the record was altered")]
+    Hash {
+        /// 1-based position.
+        index: usize,
+        /// The action text.
+        text: String,
+        /// The hash after replaying.
+        expected: String,
+        /// The recorded hash.
+        found: String,
+    },
+}
+
+impl Record {
+    /// A new, empty record.
+    pub fn new(scenario: &str, scenario_digest: u64, rules: &str, seed: u64) -> Record {
+        Record {
+            format: RECORD_FORMAT.to_string(),
+            scenario: scenario.to_string(),
+            scenario_digest: hash_text(scenario_digest),
+            rules: rules.to_string(),
+            seed,
+            actions: Vec::new(),
+        }
+    }
+
+    /// The record as pretty JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a record always serialises")
+    }
+
+    /// Parses a record from JSON.
+    pub fn from_json(text: &str) -> Result<Record, String> {
+        serde_json::from_str(text).map_err(|e| format!("not a valid game record: {e}"))
+    }
+}
+
+/// Replays `record` from `start` (the scenario's initial state), stopping after `upto`
+/// actions when given. Returns the state and the dice positioned after the last roll.
+/// Every die roll not marked manual must equal the seeded dice's; every recorded hash must
+/// equal the replayed state's.
+pub fn replay<R: Rules>(
+    start: R,
+    record: &Record,
+    scenario_digest: u64,
+    upto: Option<usize>,
+) -> Result<(R, Dice), ReplayError> {
+    if record.format != RECORD_FORMAT {
+        return Err(ReplayError::Format(record.format.clone()));
+    }
+    if record.rules != start.rules_version() {
+        return Err(ReplayError::Rules {
+            expected: start.rules_version().to_string(),
+            found: record.rules.clone(),
+        });
+    }
+    if record.scenario_digest != hash_text(scenario_digest) {
+        return Err(ReplayError::Scenario {
+            expected: hash_text(scenario_digest),
+            found: record.scenario_digest.clone(),
+        });
+    }
+    let mut g = start;
+    let mut dice = Dice::new(record.seed);
+    let n = upto.unwrap_or(record.actions.len()).min(record.actions.len());
+    for (i, r) in record.actions[..n].iter().enumerate() {
+        let index = i + 1;
+        let refused = |refusal| ReplayError::Refused { index, text: r.text.clone(), refusal };
+        let a = g.parse_action(&r.text).map_err(refused)?;
+        if matches!(g.to_act(), ToAct::Chance) && !r.manual {
+            if let Some(face) = g.die_face(a) {
+                let expected = dice.roll();
+                if expected != face {
+                    return Err(ReplayError::Die { index, text: r.text.clone(), expected, found: face });
+                }
+            }
+        }
+        g.apply(a).map_err(refused)?;
+        if let Some(h) = &r.hash {
+            let now = hash_text(g.state_hash());
+            if &now != h {
+                return Err(ReplayError::Hash {
+                    index,
+                    text: r.text.clone(),
+                    expected: now,
+                    found: h.clone(),
+                });
+            }
+        }
+    }
+    Ok((g, dice))
+}
+
+/// A game in play: its record, the current state and the dice. Every front end (the CLI, the
+/// server, the computer players' arena) acts through this.
+#[derive(Clone, Debug)]
+pub struct Session<R: Rules> {
+    /// The record so far.
+    pub record: Record,
+    /// The state after the record's actions.
+    pub game: R,
+    /// The dice after the record's rolls.
+    pub dice: Dice,
+    start: R,
+    digest: u64,
+}
+
+impl<R: Rules> Session<R> {
+    /// A new game from its initial state.
+    pub fn new(start: R, scenario: &str, digest: u64, seed: u64) -> Session<R> {
+        let record = Record::new(scenario, digest, start.rules_version(), seed);
+        Session { record, game: start.clone(), dice: Dice::new(seed), start, digest }
+    }
+
+    /// Resumes a recorded game (verifying it).
+    pub fn resume(start: R, record: Record, digest: u64) -> Result<Session<R>, ReplayError> {
+        let (game, dice) = replay(start.clone(), &record, digest, None)?;
+        Ok(Session { record, game, dice, start, digest })
+    }
+
+    /// The initial state.
+    pub fn start(&self) -> &R {
+        &self.start
+    }
+
+    /// Applies a player's (or a manual die's) action and records it.
+    pub fn act(&mut self, a: R::Action) -> Result<(), Refusal> {
+        let chance = matches!(self.game.to_act(), ToAct::Chance);
+        if chance && self.game.die_face(a).is_none() {
+            return Err(Refusal::new("4.0", "a die must be rolled now"));
+        }
+        self.game.apply(a)?;
+        self.push(a, chance);
+        Ok(())
+    }
+
+    /// Parses and applies action text.
+    pub fn act_text(&mut self, text: &str) -> Result<R::Action, Refusal> {
+        let a = self.game.parse_action(text)?;
+        self.act(a)?;
+        Ok(a)
+    }
+
+    fn push(&mut self, a: R::Action, manual: bool) {
+        self.record.actions.push(Recorded {
+            text: self.game_text_before(a),
+            manual,
+            hash: Some(hash_text(self.game.state_hash())),
+        });
+    }
+
+    fn game_text_before(&self, a: R::Action) -> String {
+        self.game.action_text(a)
+    }
+
+    /// At a chance event, rolls the seeded dice and applies the outcome. Returns the action.
+    pub fn roll(&mut self) -> Option<R::Action> {
+        if !matches!(self.game.to_act(), ToAct::Chance) {
+            return None;
+        }
+        let face = self.dice.roll();
+        let a = self.game.die_action(face);
+        self.game.apply_unchecked(a);
+        self.push(a, false);
+        Some(a)
+    }
+
+    /// Takes back the last action where the rules allow (5.14, 5.17).
+    pub fn undo(&mut self) -> Result<String, Refusal> {
+        if self.record.actions.is_empty() {
+            return Err(Refusal::new("5.14", "there is nothing to take back"));
+        }
+        if self.game.undoable() == 0 {
+            return Err(Refusal::new(
+                "5.14",
+                "a die has been rolled since: the move can no longer be taken back",
+            ));
+        }
+        let last = self.record.actions.pop().expect("checked non-empty");
+        let (game, dice) = replay(self.start.clone(), &self.record, self.digest, None)
+            .expect("a prefix of a valid record replays");
+        self.game = game;
+        self.dice = dice;
+        Ok(last.text)
+    }
+}
