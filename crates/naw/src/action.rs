@@ -1,0 +1,215 @@
+//! Actions and their canonical text (`docs/actions.md`).
+
+use crate::game::Game;
+use crate::tables::Column;
+use crate::{UnitId, UnitSet};
+use engine::Refusal;
+use hexmap::Hex;
+
+/// One action of Napoleon at War. Each has one canonical text form that parses back to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// `move UNIT HEX`: move a unit, or bring a reinforcement on, to a hex (5.0, 15.0).
+    Move {
+        /// The unit.
+        unit: UnitId,
+        /// Its destination.
+        to: Hex,
+    },
+    /// `end`: end the movement phase, or finish declaring attacks.
+    End,
+    /// `attack UNIT TARGET`: `UNIT` attacks `TARGET`, joining the combat either is already in.
+    Attack {
+        /// The attacker.
+        unit: UnitId,
+        /// The defender.
+        target: UnitId,
+    },
+    /// `resolve TARGET [at ODDS]`: resolve the combat whose first defender is `TARGET`,
+    /// optionally at reduced odds (7.9).
+    Resolve {
+        /// The combat's first defender.
+        target: UnitId,
+        /// Reduced odds column.
+        column: Option<Column>,
+    },
+    /// `roll N`: the die shows `N`.
+    Roll(u8),
+    /// `lose UNIT,UNIT`: the attacker's exchange losses (7.6).
+    Lose {
+        /// Units lost.
+        units: UnitSet,
+    },
+    /// `retreat UNIT HEX`: retreat (or displace into) a hex (7.7, 7.8).
+    Retreat {
+        /// The unit.
+        unit: UnitId,
+        /// Where to.
+        to: Hex,
+    },
+    /// `stand UNIT`: bombarding artillery declines to retreat (8.15).
+    Stand {
+        /// The artillery.
+        unit: UnitId,
+    },
+    /// `advance UNIT HEX`: advance after combat (7.74).
+    Advance {
+        /// The unit.
+        unit: UnitId,
+        /// The vacated hex.
+        to: Hex,
+    },
+    /// `hold`: decline to advance.
+    Hold,
+}
+
+impl Action {
+    /// The canonical text.
+    pub fn text(&self, g: &Game) -> String {
+        let id = |u: &UnitId| {
+            g.scenario()
+                .units
+                .get(u.0 as usize)
+                .map_or("?".to_string(), |d| d.id.clone())
+        };
+        match self {
+            Action::Move { unit, to } => format!("move {} {to}", id(unit)),
+            Action::End => "end".into(),
+            Action::Attack { unit, target } => format!("attack {} {}", id(unit), id(target)),
+            Action::Resolve {
+                target,
+                column: None,
+            } => format!("resolve {}", id(target)),
+            Action::Resolve {
+                target,
+                column: Some(c),
+            } => format!("resolve {} at {}", id(target), c.name()),
+            Action::Roll(f) => format!("roll {f}"),
+            Action::Lose { units } => {
+                format!(
+                    "lose {}",
+                    units.iter().map(|u| id(&u)).collect::<Vec<_>>().join(",")
+                )
+            }
+            Action::Retreat { unit, to } => format!("retreat {} {to}", id(unit)),
+            Action::Stand { unit } => format!("stand {}", id(unit)),
+            Action::Advance { unit, to } => format!("advance {} {to}", id(unit)),
+            Action::Hold => "hold".into(),
+        }
+    }
+
+    /// Parses action text in a game. Units are named by id or by the hex they stand in.
+    pub fn parse(text: &str, g: &Game) -> Result<Action, Refusal> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let bad = |why: String| Err(Refusal::new("action", why));
+        let unit = |w: &str| -> Result<UnitId, Refusal> {
+            if let Some(u) = g.scenario().unit_by_id(w) {
+                return Ok(u);
+            }
+            if let Ok(h) = w.parse::<Hex>() {
+                if let Some(u) = g.unit_at(h) {
+                    return Ok(u);
+                }
+                return Err(Refusal::new("action", format!("no unit stands in {h}")));
+            }
+            Err(Refusal::new(
+                "action",
+                format!("'{w}' is not a unit id of this scenario"),
+            ))
+        };
+        let hex = |w: &str| {
+            w.parse::<Hex>()
+                .map_err(|e| Refusal::new("action", e.to_string()))
+        };
+        let Some(&verb) = words.first() else {
+            return bad("an empty action".into());
+        };
+        let arity = |n: usize, usage: &str| -> Result<(), Refusal> {
+            if words.len() == n {
+                Ok(())
+            } else {
+                Err(Refusal::new("action", format!("usage: {usage}")))
+            }
+        };
+        Ok(match verb.to_ascii_lowercase().as_str() {
+            "move" => {
+                arity(3, "move UNIT HEX")?;
+                Action::Move { unit: unit(words[1])?, to: hex(words[2])? }
+            }
+            "end" => {
+                arity(1, "end")?;
+                Action::End
+            }
+            "attack" => {
+                arity(3, "attack UNIT TARGET")?;
+                Action::Attack { unit: unit(words[1])?, target: unit(words[2])? }
+            }
+            "resolve" => {
+                if words.len() != 2 && !(words.len() == 4 && words[2].eq_ignore_ascii_case("at")) {
+                    return bad("usage: resolve TARGET [at ODDS]".into());
+                }
+                let t = unit(words[1])?;
+                // any defender names its combat; the canonical form uses the first
+                let first = g
+                    .combats_raw()
+                    .iter()
+                    .find(|c| c.defenders.contains(t))
+                    .and_then(|c| c.defenders.first())
+                    .unwrap_or(t);
+                let column = match words.get(3) {
+                    None => None,
+                    Some(w) => {
+                        let c = Column::parse(w).ok_or_else(|| {
+                            Refusal::new("action", format!("'{w}' is not an odds column (1-5 .. 6-1)"))
+                        })?;
+                        let now = g.current_column(first);
+                        if Some(c) == now {
+                            None
+                        } else {
+                            Some(c)
+                        }
+                    }
+                };
+                Action::Resolve { target: first, column }
+            }
+            "roll" => {
+                arity(2, "roll N")?;
+                match words[1].parse::<u8>() {
+                    Ok(f) if (1..=6).contains(&f) => Action::Roll(f),
+                    _ => return bad(format!("'{}' is not a die face 1..6", words[1])),
+                }
+            }
+            "lose" => {
+                if words.len() < 2 {
+                    return bad("usage: lose UNIT[,UNIT...]".into());
+                }
+                let mut units = UnitSet::EMPTY;
+                for w in words[1..].join(",").split(',').filter(|w| !w.is_empty()) {
+                    units.insert(unit(w)?);
+                }
+                Action::Lose { units }
+            }
+            "retreat" => {
+                arity(3, "retreat UNIT HEX")?;
+                Action::Retreat { unit: unit(words[1])?, to: hex(words[2])? }
+            }
+            "stand" => {
+                arity(2, "stand UNIT")?;
+                Action::Stand { unit: unit(words[1])? }
+            }
+            "advance" => {
+                arity(3, "advance UNIT HEX")?;
+                Action::Advance { unit: unit(words[1])?, to: hex(words[2])? }
+            }
+            "hold" => {
+                arity(1, "hold")?;
+                Action::Hold
+            }
+            other => {
+                return bad(format!(
+                    "unknown action '{other}' (move, end, attack, resolve, roll, lose, retreat, stand, advance, hold)"
+                ))
+            }
+        })
+    }
+}

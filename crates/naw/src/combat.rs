@@ -1,0 +1,1086 @@
+//! Combat (7.0), artillery (8.0) and night (10.1): declaring combats, odds, the Combat
+//! Results Table, retreats, displacement and advance after combat.
+
+use crate::game::{Combat, Game, Loc, Resolution, Step, NO_COMBAT};
+use crate::scenario::UnitType;
+use crate::tables::{blocks_sight, crt, doubles_defender, probabilities, Column, CombatResult};
+use crate::{Action, UnitId, UnitSet};
+use engine::{Refusal, Side};
+use hexmap::{line_of_sight, Dir, Hex, Hexside, LosStep, Terrain};
+
+/// The odds of a combat, as a player sees them before rolling.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OddsPreview {
+    /// Total attack strength (7.22).
+    pub attack: u32,
+    /// Total defence strength after terrain (7.4).
+    pub defence: u32,
+    /// The column the strengths give.
+    pub column: Column,
+    /// Why defenders are doubled, if any are (`1522: town (9.0)`).
+    pub terrain: Vec<String>,
+    /// Probability of each result, in [`CombatResult::ALL`] order.
+    pub probabilities: [f64; 5],
+}
+
+/// A declared combat, for display.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CombatView {
+    /// Attacking units.
+    pub attackers: Vec<UnitId>,
+    /// Bombarding artillery among them (8.14).
+    pub bombarding: Vec<UnitId>,
+    /// Defending units.
+    pub defenders: Vec<UnitId>,
+    /// Odds now.
+    pub odds: OddsPreview,
+    /// Already resolved.
+    pub resolved: bool,
+}
+
+/// Retreat options of one unit: vacant hexes, or else hexes of friends it may displace.
+struct RetreatOptions {
+    vacant: Vec<Hex>,
+    displace: Vec<Hex>,
+}
+
+impl Game {
+    fn is_artillery(&self, u: UnitId) -> bool {
+        self.sc.units[u.0 as usize].kind == UnitType::Artillery
+    }
+
+    fn strength(&self, u: UnitId) -> u32 {
+        self.sc.units[u.0 as usize].strength as u32
+    }
+
+    /// True when artillery at `from` sees `to` (8.31-8.35).
+    pub fn line_of_sight_clear(&self, from: Hex, to: Hex) -> bool {
+        let map = &self.sc.map;
+        line_of_sight(from, to).into_iter().all(|s| match s {
+            // 8.31, 8.33
+            LosStep::Hex(h) => !blocks_sight(map.terrain(h)),
+            // 8.32: along a hexside, blocked only if both hexes block
+            LosStep::Hexside(a, b) => {
+                !(blocks_sight(map.terrain(a)) && blocks_sight(map.terrain(b)))
+            }
+        })
+    }
+
+    /// Would `u` attack `target` by bombardment (8.1) rather than adjacently?
+    fn bombards(&self, u: UnitId) -> bool {
+        self.is_artillery(u) && !self.in_enemy_zoc(u)
+    }
+
+    /// Checks that `u` could attack `target` at all, ignoring other declarations.
+    fn check_reach(&self, u: UnitId, target: UnitId) -> Result<(), Refusal> {
+        let (Some(a), Some(d)) = (self.hex_of(u), self.hex_of(target)) else {
+            return Game::refuse("7.15", "both units must be on the map");
+        };
+        let map = &self.sc.map;
+        let dist = a.distance(d);
+        if self.is_artillery(u) {
+            if self.in_enemy_zoc(u) {
+                // 8.41, 8.42
+                if dist != 1 {
+                    return Game::refuse(
+                        "8.42",
+                        format!(
+                            "{} is in an enemy zone of control and may attack only adjacent units",
+                            self.id(u)
+                        ),
+                    );
+                }
+                if map.hexside_between(a, d).is_unbridged_river() {
+                    return Game::refuse("9.0", "no attack across a river except at a bridge");
+                }
+                return Ok(());
+            }
+            if dist > 2 {
+                return Game::refuse(
+                    "8.11",
+                    format!(
+                        "{} is {dist} hexes from {}: artillery reaches two",
+                        self.id(u),
+                        d
+                    ),
+                );
+            }
+            if dist == 2 && !self.line_of_sight_clear(a, d) {
+                return Game::refuse(
+                    "8.31",
+                    format!("forest or town blocks the line of sight from {a} to {d}"),
+                );
+            }
+            return Ok(()); // 8.45: bombardment may cross a river
+        }
+        if dist != 1 {
+            return Game::refuse(
+                "7.15",
+                format!("{} is not adjacent to {}", self.id(u), self.id(target)),
+            );
+        }
+        if map.hexside_between(a, d).is_unbridged_river() {
+            return Game::refuse("9.0", "no attack across a river hexside except at a bridge (8.45: artillery may bombard across)");
+        }
+        Ok(())
+    }
+
+    /// True when a non-bombarding attacker at `a` may engage the defender at `d`.
+    fn engages(&self, a: Hex, d: Hex) -> bool {
+        a.distance(d) == 1 && !self.sc.map.hexside_between(a, d).is_unbridged_river()
+    }
+
+    pub(crate) fn check_attack(&self, u: UnitId, target: UnitId) -> Result<(), Refusal> {
+        self.check_attack_shape(u, target)?;
+        let mut after = self.clone();
+        after.apply_attack(u, target);
+        if let Some((x, case)) = after.stranded_obligation() {
+            let why = if case == "7.11" {
+                format!(
+                    "after this, {} could no longer be attacked by anyone, yet it must be (7.11)",
+                    self.id(x)
+                )
+            } else {
+                format!(
+                    "after this, {} could no longer attack anyone, yet it must (7.12)",
+                    self.id(x)
+                )
+            };
+            return Game::refuse(case, why);
+        }
+        Ok(())
+    }
+
+    /// An obligation (7.11, 7.12) that no completion of the current declarations can meet.
+    /// Unassigned obligated units that can engage each other can always be paired off (an edge
+    /// cover of their contact graph is a set of stars, and every star is a legal combat); the
+    /// others must join existing combats, and a combat cannot take both a new attacker and a
+    /// new defender that cannot engage each other.
+    fn stranded_obligation(&self) -> Option<(UnitId, &'static str)> {
+        let open = self.open_obligations();
+        if open.is_empty() {
+            return None;
+        }
+        let me = self.phasing();
+        let engage = |a: UnitId, d: UnitId| match (self.hex_of(a), self.hex_of(d)) {
+            (Some(x), Some(y)) => self.engages(x, y),
+            _ => false,
+        };
+        let mut isolated: Vec<(UnitId, bool, Vec<usize>)> = Vec::new();
+        for &(x, _) in &open {
+            let attacker = self.side_of(x) == me;
+            let paired = open.iter().any(|&(y, _)| {
+                self.side_of(y) != self.side_of(x)
+                    && if attacker { engage(x, y) } else { engage(y, x) }
+            });
+            if paired {
+                continue;
+            }
+            let mut options = Vec::new();
+            for (ci, c) in self.combats.iter().enumerate() {
+                let ok = if attacker {
+                    c.defenders.iter().all(|d| engage(x, d))
+                } else {
+                    let adj: Vec<UnitId> = c
+                        .attackers
+                        .iter()
+                        .filter(|&a| !c.bombard.contains(a))
+                        .collect();
+                    !adj.is_empty() && adj.iter().all(|&a| engage(a, x))
+                };
+                if ok {
+                    options.push(ci);
+                }
+            }
+            if !attacker {
+                // free artillery could bombard it instead
+                let free_gun = self.unit_ids().any(|a| {
+                    self.side_of(a) == me
+                        && self.units[a.0 as usize].combat == NO_COMBAT
+                        && self.bombards(a)
+                        && self.check_reach(a, x).is_ok()
+                });
+                if free_gun {
+                    continue;
+                }
+            }
+            if options.is_empty() {
+                return Some((x, if attacker { "7.12" } else { "7.11" }));
+            }
+            isolated.push((x, attacker, options));
+        }
+        // Each combat takes new attackers or new defenders, not both: search the labels.
+        let mut combats: Vec<usize> = isolated
+            .iter()
+            .flat_map(|(_, _, o)| o.iter().copied())
+            .collect();
+        combats.sort();
+        combats.dedup();
+        if combats.len() > 16 {
+            return None;
+        }
+        let pos = |c: usize| combats.iter().position(|&x| x == c).unwrap_or(0);
+        for mask in 0u32..(1 << combats.len()) {
+            // bit set: the combat takes attackers
+            if isolated
+                .iter()
+                .all(|(_, attacker, o)| o.iter().any(|&c| (mask & (1 << pos(c)) != 0) == *attacker))
+            {
+                return None;
+            }
+        }
+        isolated
+            .first()
+            .map(|&(x, attacker, _)| (x, if attacker { "7.12" } else { "7.11" }))
+    }
+
+    fn check_attack_shape(&self, u: UnitId, target: UnitId) -> Result<(), Refusal> {
+        let n = self.units.len();
+        if u.0 as usize >= n || target.0 as usize >= n {
+            return Game::refuse("7.0", "no such unit");
+        }
+        if self.side_of(u) != self.phasing() {
+            return Game::refuse(
+                "7.0",
+                format!("{} is not the phasing player's unit", self.id(u)),
+            );
+        }
+        if self.side_of(target) == self.phasing() {
+            return Game::refuse("7.0", format!("{} is a friendly unit", self.id(target)));
+        }
+        self.check_reach(u, target)?;
+        let uc = self.units[u.0 as usize].combat;
+        let tc = self.units[target.0 as usize].combat;
+        match (uc == NO_COMBAT, tc == NO_COMBAT) {
+            (true, true) => Ok(()),
+            (true, false) => {
+                let c = &self.combats[tc as usize];
+                if !self.bombards(u) {
+                    let a = self.hex_of(u).unwrap_or_default();
+                    if let Some(d) = c.defenders.iter().find(|&d| !self.engages(a, self.hex_of(d).unwrap_or_default())) {
+                        return Game::refuse(
+                            "7.2",
+                            format!(
+                                "{} would join the attack on {}, but every attacker must be adjacent to every defending hex of its combat, and it cannot engage {}",
+                                self.id(u),
+                                self.id(target),
+                                self.id(d)
+                            ),
+                        );
+                    }
+                }
+                Ok(())
+            }
+            (false, true) => {
+                let c = &self.combats[uc as usize];
+                let adjacent: Vec<UnitId> = c.attackers.iter().filter(|&a| !c.bombard.contains(a)).collect();
+                if adjacent.is_empty() {
+                    return Game::refuse("8.13", "bombarding artillery alone attacks a single hex");
+                }
+                let d = self.hex_of(target).unwrap_or_default();
+                if let Some(a) = adjacent.iter().find(|&&a| !self.engages(self.hex_of(a).unwrap_or_default(), d)) {
+                    return Game::refuse(
+                        "7.2",
+                        format!("{} cannot engage {}, and every attacker must be adjacent to every defending hex of its combat", self.id(*a), self.id(target)),
+                    );
+                }
+                Ok(())
+            }
+            (false, false) if uc == tc => {
+                Game::refuse("7.14", format!("{} already attacks {}", self.id(u), self.id(target)))
+            }
+            (false, false) => Game::refuse(
+                "7.14",
+                format!(
+                    "{} already attacks in another combat and {} is already attacked: no unit attacks or is attacked twice",
+                    self.id(u),
+                    self.id(target)
+                ),
+            ),
+        }
+    }
+
+    pub(crate) fn apply_attack(&mut self, u: UnitId, target: UnitId) {
+        let uc = self.units[u.0 as usize].combat;
+        let tc = self.units[target.0 as usize].combat;
+        let bombards = self.bombards(u);
+        let c = if uc != NO_COMBAT {
+            uc
+        } else if tc != NO_COMBAT {
+            tc
+        } else {
+            self.combats.push(Combat {
+                attackers: UnitSet::EMPTY,
+                defenders: UnitSet::EMPTY,
+                bombard: UnitSet::EMPTY,
+                resolved: false,
+            });
+            (self.combats.len() - 1) as u8
+        };
+        let cm = &mut self.combats[c as usize];
+        cm.attackers.insert(u);
+        if bombards {
+            cm.bombard.insert(u);
+        }
+        cm.defenders.insert(target);
+        self.units[u.0 as usize].combat = c;
+        self.units[target.0 as usize].combat = c;
+    }
+
+    /// 7.11, 7.12, 8.41: the obligations still open in the current declarations.
+    pub fn open_obligations(&self) -> Vec<(UnitId, &'static str)> {
+        let me = self.phasing();
+        let mut v = Vec::new();
+        for u in self.unit_ids() {
+            let Some(h) = self.hex_of(u) else { continue };
+            if self.units[u.0 as usize].combat != NO_COMBAT {
+                continue;
+            }
+            let side = self.side_of(u);
+            if self.controlled_by(side.other(), h) {
+                if side == me {
+                    v.push((u, if self.is_artillery(u) { "8.41" } else { "7.12" }));
+                } else {
+                    v.push((u, "7.11"));
+                }
+            }
+        }
+        v
+    }
+
+    pub(crate) fn check_declarations_complete(&self) -> Result<(), Refusal> {
+        if let Some(&(u, case)) = self.open_obligations().first() {
+            let why = match case {
+                "7.11" => format!(
+                    "{} is in a friendly zone of control and must be attacked this phase",
+                    self.id(u)
+                ),
+                "8.41" => format!(
+                    "the artillery {} is adjacent to the enemy and must attack",
+                    self.id(u)
+                ),
+                _ => format!(
+                    "{} is in an enemy zone of control and must attack this phase",
+                    self.id(u)
+                ),
+            };
+            return Game::refuse(case, why);
+        }
+        Ok(())
+    }
+
+    pub(crate) fn end_declarations(&mut self) {
+        if self.combats.is_empty() {
+            self.end_player_turn();
+        } else {
+            self.step = Step::Choose;
+        }
+    }
+
+    pub(crate) fn declare_actions(&self, out: &mut Vec<Action>) {
+        let me = self.phasing();
+        for u in self.unit_ids() {
+            if self.side_of(u) != me {
+                continue;
+            }
+            let Some(a) = self.hex_of(u) else { continue };
+            let art = self.is_artillery(u);
+            let mut consider = |t: UnitId| {
+                if self.side_of(t) != me && self.check_attack(u, t).is_ok() {
+                    out.push(Action::Attack { unit: u, target: t });
+                }
+            };
+            if art {
+                for t in self.unit_ids() {
+                    if self.hex_of(t).is_some_and(|d| d.distance(a) <= 2) {
+                        consider(t);
+                    }
+                }
+            } else {
+                let mut near: [Option<UnitId>; 6] = [None; 6];
+                for (i, d) in Dir::ALL.iter().enumerate() {
+                    near[i] = self.unit_at(a.neighbour(*d));
+                }
+                let mut near: Vec<UnitId> = near.into_iter().flatten().collect();
+                near.sort();
+                for t in near {
+                    consider(t);
+                }
+            }
+        }
+        if self.check_declarations_complete().is_ok() {
+            out.push(Action::End);
+        }
+    }
+
+    /// The defence of one defender in a combat, doubled by terrain (7.4, 9.0: never more than
+    /// doubled), with the reason.
+    fn defence_of(&self, d: UnitId, attackers: UnitSet, bombard: UnitSet) -> (u32, Option<String>) {
+        let s = self.strength(d);
+        let Some(h) = self.hex_of(d) else {
+            return (s, None);
+        };
+        let map = &self.sc.map;
+        let t = map.terrain(h);
+        if doubles_defender(t) {
+            return (
+                2 * s,
+                Some(format!("{h}: {} doubles the defender (9.0)", t.name())),
+            );
+        }
+        let mut sides = Vec::new();
+        for a in attackers.iter() {
+            if bombard.contains(a) {
+                continue; // the ruling: bombarding artillery counts neither way
+            }
+            if let Some(ah) = self.hex_of(a) {
+                if ah.distance(h) == 1 {
+                    sides.push((ah, map.hexside_between(ah, h)));
+                }
+            }
+        }
+        if sides.is_empty() {
+            return (s, None);
+        }
+        if sides
+            .iter()
+            .all(|(_, x)| x.any(Hexside::STREAM) || x.has(Hexside::BRIDGE))
+        {
+            return (
+                2 * s,
+                Some(format!(
+                    "{h}: attacked only across streams or bridges (9.0)"
+                )),
+            );
+        }
+        if sides
+            .iter()
+            .all(|(ah, x)| x.has(Hexside::SLOPE) && map.is_slope_hex(*ah))
+        {
+            return (
+                2 * s,
+                Some(format!(
+                    "{h}: attacked only up slope hexsides from slope hexes (9.0)"
+                )),
+            );
+        }
+        (s, None)
+    }
+
+    /// The odds of `attackers` (with `bombard` among them) against `defenders` as things stand.
+    pub fn odds_of(&self, attackers: UnitSet, bombard: UnitSet, defenders: UnitSet) -> OddsPreview {
+        let attack: u32 = attackers.iter().map(|a| self.strength(a)).sum();
+        let mut defence = 0;
+        let mut terrain = Vec::new();
+        for d in defenders.iter() {
+            let (s, why) = self.defence_of(d, attackers, bombard);
+            defence += s;
+            terrain.extend(why);
+        }
+        let column = Column::of(attack, defence);
+        OddsPreview {
+            attack,
+            defence,
+            column,
+            terrain,
+            probabilities: probabilities(column),
+        }
+    }
+
+    /// The combats declared this phase.
+    pub fn combats(&self) -> Vec<CombatView> {
+        self.combats
+            .iter()
+            .map(|c| CombatView {
+                attackers: c.attackers.iter().collect(),
+                bombarding: c.bombard.iter().collect(),
+                defenders: c.defenders.iter().collect(),
+                odds: self.odds_of(c.attackers, c.bombard, c.defenders),
+                resolved: c.resolved,
+            })
+            .collect()
+    }
+
+    fn combat_of_target(&self, target: UnitId) -> Option<usize> {
+        let c = *self.units.get(target.0 as usize).map(|s| &s.combat)?;
+        (c != NO_COMBAT).then_some(c as usize)
+    }
+
+    pub(crate) fn check_resolve(
+        &self,
+        target: UnitId,
+        column: Option<Column>,
+    ) -> Result<(), Refusal> {
+        let Some(c) = self.combat_of_target(target) else {
+            return Game::refuse("7.0", "no declared combat includes that unit");
+        };
+        let cm = &self.combats[c];
+        if cm.resolved {
+            return Game::refuse("7.14", "that combat has been resolved");
+        }
+        if cm.defenders.first() != Some(target) {
+            return Game::refuse("7.0", "name a combat by its first defender");
+        }
+        if let Some(col) = column {
+            let now = self.odds_of(cm.attackers, cm.bombard, cm.defenders).column;
+            if col >= now {
+                return Game::refuse(
+                    "7.9",
+                    format!(
+                        "the odds are {}; they may only be reduced, not raised to {}",
+                        now.name(),
+                        col.name()
+                    ),
+                );
+            }
+        }
+        Ok(())
+    }
+
+    pub(crate) fn choose_actions(&self, out: &mut Vec<Action>) {
+        for c in &self.combats {
+            if c.resolved {
+                continue;
+            }
+            let Some(t) = c.defenders.first() else {
+                continue;
+            };
+            out.push(Action::Resolve {
+                target: t,
+                column: None,
+            });
+            let now = self.odds_of(c.attackers, c.bombard, c.defenders).column;
+            for k in 0..now.0 {
+                out.push(Action::Resolve {
+                    target: t,
+                    column: Some(Column(k)),
+                });
+            }
+        }
+    }
+
+    pub(crate) fn apply_resolve(&mut self, target: UnitId, column: Option<Column>) {
+        let c = self.units[target.0 as usize].combat;
+        self.res = Resolution {
+            combat: c,
+            column,
+            ..Resolution::default()
+        };
+        self.step = Step::Roll;
+    }
+
+    pub(crate) fn apply_roll(&mut self, die: u8) {
+        let ci = self.res.combat as usize;
+        let cm = self.combats[ci].clone();
+        let odds = self.odds_of(cm.attackers, cm.bombard, cm.defenders);
+        let column = self.res.column.map_or(odds.column, |c| c.min(odds.column));
+        let result = crt(column, die);
+        self.res.column = Some(column);
+        self.res.die = die;
+        self.res.result = Some(result);
+        self.res.bombard = cm.bombard;
+        let names = |s: UnitSet, g: &Game| {
+            s.iter()
+                .map(|u| g.id(u).to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let text = format!(
+            "{} ({}) against {} ({}) at {}: die {die}, {} — {}",
+            names(cm.attackers, self),
+            odds.attack,
+            names(cm.defenders, self),
+            odds.defence,
+            column.name(),
+            result.name(),
+            result.explain()
+        );
+        self.event("7.6", text);
+        let adjacent = UnitSet::of(cm.attackers.iter().filter(|&a| !cm.bombard.contains(a)));
+        let hexes = |s: UnitSet, g: &Game| s.iter().filter_map(|u| g.hex_of(u)).collect::<Vec<_>>();
+        let me = self.phasing();
+        match result {
+            CombatResult::Ae => {
+                self.res.losing_hexes = hexes(adjacent, self);
+                self.res.victor = Some(me.other());
+                for a in adjacent.iter() {
+                    self.eliminate(a, "7.6", "Ae");
+                }
+                self.check_demoralization(None);
+                self.begin_advance();
+            }
+            CombatResult::De => {
+                self.res.losing_hexes = hexes(cm.defenders, self);
+                self.res.victor = Some(me);
+                for d in cm.defenders.iter() {
+                    self.eliminate(d, "7.6", "De");
+                }
+                self.check_demoralization(None);
+                self.begin_advance();
+            }
+            CombatResult::Ex => {
+                self.res.losing_hexes = hexes(cm.defenders, self);
+                self.res.victor = Some(me);
+                let needed: u32 = cm.defenders.iter().map(|d| self.strength(d)).sum();
+                for d in cm.defenders.iter() {
+                    self.eliminate(d, "7.6", "Ex");
+                }
+                self.res.loss_needed = needed;
+                let total: u32 = adjacent.iter().map(|a| self.strength(a)).sum();
+                let mut options = Vec::new();
+                if total > needed {
+                    self.loss_options(adjacent, needed, &mut options);
+                }
+                if total <= needed || options.len() <= 1 {
+                    let lose = options.first().copied().unwrap_or(adjacent);
+                    for a in lose.iter() {
+                        self.eliminate(a, "7.6", "Ex: exchange losses");
+                    }
+                    // 17.3: the exchange is one instant for demoralization
+                    self.check_demoralization(None);
+                    self.begin_advance();
+                } else {
+                    self.step = Step::Losses;
+                }
+            }
+            CombatResult::Ar => {
+                self.res.losing_hexes = hexes(adjacent, self);
+                self.res.victor = Some(me.other());
+                self.res.retreating = adjacent;
+                self.res.optional = cm.bombard; // 8.15
+                self.step = Step::Retreat;
+                self.settle_retreats();
+            }
+            CombatResult::Dr => {
+                self.res.losing_hexes = hexes(cm.defenders, self);
+                self.res.victor = Some(me);
+                self.res.retreating = cm.defenders;
+                self.step = Step::Retreat;
+                self.settle_retreats();
+            }
+        }
+    }
+
+    /// Inclusion-minimal sets of `candidates` whose printed strengths reach `needed` (7.6 Ex
+    /// and the ruling: the attacker never loses a unit he did not have to).
+    fn loss_options(&self, candidates: UnitSet, needed: u32, out: &mut Vec<UnitSet>) {
+        let list: Vec<UnitId> = candidates.iter().collect();
+        let k = list.len().min(16);
+        for mask in 1u32..(1 << k) {
+            let sum: u32 = (0..k)
+                .filter(|i| mask & (1 << i) != 0)
+                .map(|i| self.strength(list[i]))
+                .sum();
+            if sum < needed {
+                continue;
+            }
+            let minimal = (0..k)
+                .filter(|i| mask & (1 << i) != 0)
+                .all(|i| sum - self.strength(list[i]) < needed);
+            if minimal {
+                out.push(UnitSet::of(
+                    (0..k).filter(|i| mask & (1 << i) != 0).map(|i| list[i]),
+                ));
+            }
+        }
+    }
+
+    fn exchange_candidates(&self) -> UnitSet {
+        let cm = &self.combats[self.res.combat as usize];
+        UnitSet::of(
+            cm.attackers
+                .iter()
+                .filter(|&a| !cm.bombard.contains(a) && self.hex_of(a).is_some()),
+        )
+    }
+
+    pub(crate) fn loss_actions(&self, out: &mut Vec<Action>) {
+        let mut opts = Vec::new();
+        self.loss_options(self.exchange_candidates(), self.res.loss_needed, &mut opts);
+        out.extend(opts.into_iter().map(|units| Action::Lose { units }));
+    }
+
+    pub(crate) fn check_losses(&self, units: UnitSet) -> Result<(), Refusal> {
+        let cand = self.exchange_candidates();
+        if let Some(u) = units.iter().find(|&u| !cand.contains(u)) {
+            return Game::refuse(
+                "7.6",
+                format!(
+                    "{} did not take part in this attack (or bombarded, 8.14)",
+                    self.id(u)
+                ),
+            );
+        }
+        let sum: u32 = units.iter().map(|u| self.strength(u)).sum();
+        let needed = self.res.loss_needed;
+        if sum < needed {
+            return Game::refuse("7.6", format!("the losses must total at least {needed} printed strength points; these total {sum}"));
+        }
+        if let Some(u) = units.iter().find(|&u| sum - self.strength(u) >= needed) {
+            return Game::refuse(
+                "7.6",
+                format!(
+                    "{} need not be lost: the others already make up {needed} (ruling on 7.6)",
+                    self.id(u)
+                ),
+            );
+        }
+        Ok(())
+    }
+
+    pub(crate) fn apply_losses(&mut self, units: UnitSet) {
+        for u in units.iter() {
+            self.eliminate(u, "7.6", "Ex: exchange losses");
+        }
+        self.check_demoralization(None);
+        self.begin_advance();
+    }
+
+    pub(crate) fn retreat_side(&self) -> Side {
+        let r = &self.res;
+        r.displaced
+            .or_else(|| r.retreating.first())
+            .or_else(|| r.optional.first())
+            .map(|u| self.side_of(u))
+            .unwrap_or(self.phasing())
+    }
+
+    fn involved(&self, u: UnitId) -> bool {
+        let c = self.units[u.0 as usize].combat;
+        c != NO_COMBAT && !self.combats[c as usize].resolved
+    }
+
+    /// May a unit of `side` retreat from `from` into neighbour `d` (7.72)? Ignores occupancy.
+    fn retreat_step_ok(&self, side: Side, from: Hex, d: Dir) -> bool {
+        let map = &self.sc.map;
+        let to = from.neighbour(d);
+        let s = map.hexside(from, d);
+        map.contains(to)
+            && !s.is_unbridged_river()
+            && (map.terrain(to) != Terrain::Marsh || s.has(Hexside::ROAD))
+            && !self.controlled_by(side.other(), to)
+    }
+
+    /// Retreat options of a unit of `side` at `from` (7.72, 7.73, 7.81, 7.82). `vacated` is a
+    /// hex to treat as empty, `chain` hexes that may not be entered.
+    fn retreat_options(
+        &self,
+        side: Side,
+        from: Hex,
+        vacated: Option<Hex>,
+        chain: &mut Vec<Hex>,
+    ) -> RetreatOptions {
+        let mut vacant = Vec::new();
+        let mut displace = Vec::new();
+        for d in Dir::ALL {
+            if !self.retreat_step_ok(side, from, d) {
+                continue;
+            }
+            let to = from.neighbour(d);
+            if chain.contains(&to) {
+                continue;
+            }
+            match self.unit_at(to) {
+                None => vacant.push(to),
+                Some(_) if Some(to) == vacated => vacant.push(to),
+                Some(w) if self.side_of(w) == side && !self.involved(w) => displace.push(to),
+                Some(_) => {}
+            }
+        }
+        if !vacant.is_empty() {
+            return RetreatOptions {
+                vacant,
+                displace: Vec::new(),
+            };
+        }
+        // 7.82: displacement only where it does not end in an elimination
+        displace.retain(|&to| {
+            if chain.len() > 24 {
+                return false;
+            }
+            chain.push(to);
+            let o = self.retreat_options(side, to, vacated, chain);
+            chain.pop();
+            !o.vacant.is_empty() || !o.displace.is_empty()
+        });
+        RetreatOptions { vacant, displace }
+    }
+
+    fn options_of(&self, u: UnitId) -> Vec<Hex> {
+        let (from, vacated) = match self.loc(u) {
+            Loc::Map(h) => (h, Some(h)),
+            Loc::Lifted(h) => (h, None),
+            _ => return Vec::new(),
+        };
+        let mut chain = vec![from];
+        let o = self.retreat_options(self.side_of(u), from, vacated, &mut chain);
+        if o.vacant.is_empty() {
+            o.displace
+        } else {
+            o.vacant
+        }
+    }
+
+    fn retreaters(&self) -> Vec<UnitId> {
+        if let Some(u) = self.res.displaced {
+            return vec![u];
+        }
+        self.res
+            .retreating
+            .union(self.res.optional)
+            .iter()
+            .collect()
+    }
+
+    pub(crate) fn retreat_actions(&self, out: &mut Vec<Action>) {
+        for u in self.retreaters() {
+            for to in self.options_of(u) {
+                out.push(Action::Retreat { unit: u, to });
+            }
+            if self.res.displaced.is_none() && self.res.optional.contains(u) {
+                out.push(Action::Stand { unit: u });
+            }
+        }
+    }
+
+    pub(crate) fn check_retreat(&self, u: UnitId, to: Hex) -> Result<(), Refusal> {
+        if !self.retreaters().contains(&u) {
+            if let Some(v) = self.res.displaced {
+                return Game::refuse(
+                    "7.81",
+                    format!("the displaced unit {} must retreat first", self.id(v)),
+                );
+            }
+            return Game::refuse(
+                "7.71",
+                format!(
+                    "{} is not retreating",
+                    self.id(u.min(UnitId(self.units.len() as u8 - 1)))
+                ),
+            );
+        }
+        if self.options_of(u).contains(&to) {
+            return Ok(());
+        }
+        let side = self.side_of(u);
+        let from = match self.loc(u) {
+            Loc::Map(h) | Loc::Lifted(h) => h,
+            _ => return Game::refuse("7.71", "the unit is not on the map"),
+        };
+        let Some(d) = from.direction_to(to) else {
+            return Game::refuse(
+                "7.71",
+                format!("a retreat is one hex: {to} is not adjacent to {from}"),
+            );
+        };
+        let map = &self.sc.map;
+        if !map.contains(to) {
+            return Game::refuse("15.4", format!("{to} is off the map"));
+        }
+        if map.hexside(from, d).is_unbridged_river() {
+            return Game::refuse("7.72", "a retreat may not cross a river except at a bridge");
+        }
+        if map.terrain(to) == Terrain::Marsh && !map.hexside(from, d).has(Hexside::ROAD) {
+            return Game::refuse("7.72", format!("{to} is marsh, entered only along a road"));
+        }
+        if self.controlled_by(side.other(), to) {
+            return Game::refuse("7.72", format!("{to} is in an enemy zone of control"));
+        }
+        match self.unit_at(to) {
+            Some(w) if self.side_of(w) != side => Game::refuse("5.12", format!("{to} holds an enemy unit")),
+            Some(w) if self.involved(w) => Game::refuse(
+                "7.81",
+                format!("{} is taking part in a combat this phase and cannot be displaced", self.id(w)),
+            ),
+            Some(_) => Game::refuse(
+                "7.82",
+                "a friendly unit may be displaced only when no vacant hex is open and the displaced unit can itself retreat",
+            ),
+            None => Game::refuse("7.72", format!("{to} is not open to this retreat")),
+        }
+    }
+
+    pub(crate) fn apply_retreat(&mut self, u: UnitId, to: Hex) {
+        let displaced = self.unit_at(to);
+        if let Some(w) = displaced {
+            self.lift(w);
+            let text = format!(
+                "{} is displaced from {to} by {} (7.81)",
+                self.id(w),
+                self.id(u)
+            );
+            self.event("7.81", text);
+        }
+        self.place(u, to);
+        self.res.retreating.remove(u);
+        self.res.optional.remove(u);
+        if self.res.displaced == Some(u) {
+            self.res.displaced = None;
+        }
+        if displaced.is_some() {
+            self.res.displaced = displaced;
+        }
+        self.settle_retreats();
+    }
+
+    pub(crate) fn check_stand(&self, u: UnitId) -> Result<(), Refusal> {
+        if self.res.displaced.is_none() && self.res.optional.contains(u) {
+            Ok(())
+        } else {
+            Game::refuse(
+                "8.15",
+                "only bombarding artillery may choose not to retreat",
+            )
+        }
+    }
+
+    pub(crate) fn apply_stand(&mut self, u: UnitId) {
+        self.res.optional.remove(u);
+        self.settle_retreats();
+    }
+
+    /// Eliminates retreating units with nowhere to go (7.72) once nothing else can move, and
+    /// moves on to the advance when every retreat is done.
+    fn settle_retreats(&mut self) {
+        loop {
+            if self.outcome.is_some() {
+                return;
+            }
+            if let Some(v) = self.res.displaced {
+                if self.options_of(v).is_empty() {
+                    // cannot happen: displacement is allowed only where it succeeds (7.82)
+                    self.eliminate(v, "7.82", "displaced with nowhere to go");
+                    self.res.displaced = None;
+                    self.check_demoralization(None);
+                    continue;
+                }
+                return;
+            }
+            let pending: Vec<UnitId> = self
+                .res
+                .retreating
+                .union(self.res.optional)
+                .iter()
+                .collect();
+            if pending.is_empty() {
+                self.begin_advance();
+                return;
+            }
+            if pending.iter().any(|&u| !self.options_of(u).is_empty()) {
+                return;
+            }
+            for u in self.res.retreating.iter().collect::<Vec<_>>() {
+                self.eliminate(u, "7.72", "no hex is open to its retreat");
+            }
+            self.res.retreating = UnitSet::EMPTY;
+            self.res.optional = UnitSet::EMPTY;
+            self.check_demoralization(None);
+        }
+    }
+
+    fn advance_candidates(&self) -> Vec<(UnitId, Hex)> {
+        let mut v = Vec::new();
+        let Some(victor) = self.res.victor else {
+            return v;
+        };
+        let cm = &self.combats[self.res.combat as usize];
+        let side_units = if victor == self.phasing() {
+            cm.attackers
+        } else {
+            cm.defenders
+        };
+        let map = &self.sc.map;
+        for u in side_units.iter() {
+            if cm.bombard.contains(u) {
+                continue; // the ruling: artillery that bombarded does not advance
+            }
+            let Some(h) = self.hex_of(u) else { continue };
+            for &to in &self.res.losing_hexes {
+                let Some(d) = h.direction_to(to) else {
+                    continue;
+                };
+                let s = map.hexside(h, d);
+                if self.unit_at(to).is_none()
+                    && !s.is_unbridged_river()
+                    && (map.terrain(to) != Terrain::Marsh || s.has(Hexside::ROAD))
+                {
+                    v.push((u, to));
+                }
+            }
+        }
+        v
+    }
+
+    fn begin_advance(&mut self) {
+        if self.outcome.is_some() {
+            return;
+        }
+        if self.advance_candidates().is_empty() {
+            self.finish_combat();
+        } else {
+            self.step = Step::Advance;
+        }
+    }
+
+    pub(crate) fn advance_actions(&self, out: &mut Vec<Action>) {
+        out.extend(
+            self.advance_candidates()
+                .into_iter()
+                .map(|(unit, to)| Action::Advance { unit, to }),
+        );
+        out.push(Action::Hold);
+    }
+
+    pub(crate) fn check_advance(&self, u: UnitId, to: Hex) -> Result<(), Refusal> {
+        if self.advance_candidates().contains(&(u, to)) {
+            return Ok(());
+        }
+        Game::refuse(
+            "7.74",
+            format!(
+                "only one victorious unit that took part in this combat may advance, one hex, into a hex the combat vacated: not {} to {to}",
+                self.id(u.min(UnitId(self.units.len() as u8 - 1)))
+            ),
+        )
+    }
+
+    pub(crate) fn apply_advance(&mut self, mv: Option<(UnitId, Hex)>) {
+        if let Some((u, to)) = mv {
+            self.place(u, to);
+            self.units[u.0 as usize].advanced = true;
+            let text = format!("{} advances into {to}", self.id(u));
+            self.event("7.74", text);
+        }
+        self.finish_combat();
+    }
+
+    fn finish_combat(&mut self) {
+        let c = self.res.combat as usize;
+        if let Some(cm) = self.combats.get_mut(c) {
+            cm.resolved = true;
+        }
+        self.res = Resolution::default();
+        if self.outcome.is_some() {
+            self.step = Step::Over;
+            return;
+        }
+        if self.combats.iter().any(|c| !c.resolved) {
+            self.step = Step::Choose;
+        } else {
+            self.end_player_turn();
+        }
+    }
+}
+
+impl Game {
+    pub(crate) fn combats_raw(&self) -> &[Combat] {
+        &self.combats
+    }
+
+    /// The odds column of the declared combat that includes `target`, as things stand.
+    pub fn current_column(&self, target: UnitId) -> Option<Column> {
+        let c = self.combat_of_target(target)?;
+        let cm = &self.combats[c];
+        Some(self.odds_of(cm.attackers, cm.bombard, cm.defenders).column)
+    }
+}
