@@ -19,7 +19,10 @@ pub struct Dice {
 impl Dice {
     /// The dice of a game with this seed.
     pub fn new(seed: u64) -> Dice {
-        Dice { rng: ChaCha8Rng::seed_from_u64(seed), rolled: 0 }
+        Dice {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            rolled: 0,
+        }
     }
 
     /// Rolls one die: 1..=6.

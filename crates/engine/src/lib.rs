@@ -64,7 +64,10 @@ pub struct Refusal {
 impl Refusal {
     /// A refusal citing `case`.
     pub fn new(case: &'static str, why: impl Into<String>) -> Refusal {
-        Refusal { case, why: why.into() }
+        Refusal {
+            case,
+            why: why.into(),
+        }
     }
 }
 

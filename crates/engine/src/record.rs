@@ -54,7 +54,9 @@ pub enum ReplayError {
     #[error("not a game record: format is '{0}', expected '{RECORD_FORMAT}'")]
     Format(String),
     /// The scenario changed since the record was made.
-    #[error("the scenario has changed since this record was made (digest {found}, now {expected})")]
+    #[error(
+        "the scenario has changed since this record was made (digest {found}, now {expected})"
+    )]
     Scenario {
         /// Digest of the scenario now.
         expected: String,
@@ -72,7 +74,9 @@ pub enum ReplayError {
         refusal: Refusal,
     },
     /// A die roll differs from the record's seeded dice.
-    #[error("action {index} '{text}': the seeded dice rolled {expected} here, the record says {found}")]
+    #[error(
+        "action {index} '{text}': the seeded dice rolled {expected} here, the record says {found}"
+    )]
     Die {
         /// 1-based position.
         index: usize,
@@ -148,16 +152,27 @@ pub fn replay<R: Rules>(
     }
     let mut g = start;
     let mut dice = Dice::new(record.seed);
-    let n = upto.unwrap_or(record.actions.len()).min(record.actions.len());
+    let n = upto
+        .unwrap_or(record.actions.len())
+        .min(record.actions.len());
     for (i, r) in record.actions[..n].iter().enumerate() {
         let index = i + 1;
-        let refused = |refusal| ReplayError::Refused { index, text: r.text.clone(), refusal };
+        let refused = |refusal| ReplayError::Refused {
+            index,
+            text: r.text.clone(),
+            refusal,
+        };
         let a = g.parse_action(&r.text).map_err(refused)?;
         if matches!(g.to_act(), ToAct::Chance) && !r.manual {
             if let Some(face) = g.die_face(a) {
                 let expected = dice.roll();
                 if expected != face {
-                    return Err(ReplayError::Die { index, text: r.text.clone(), expected, found: face });
+                    return Err(ReplayError::Die {
+                        index,
+                        text: r.text.clone(),
+                        expected,
+                        found: face,
+                    });
                 }
             }
         }
@@ -195,13 +210,25 @@ impl<R: Rules> Session<R> {
     /// A new game from its initial state.
     pub fn new(start: R, scenario: &str, digest: u64, seed: u64) -> Session<R> {
         let record = Record::new(scenario, digest, start.rules_version(), seed);
-        Session { record, game: start.clone(), dice: Dice::new(seed), start, digest }
+        Session {
+            record,
+            game: start.clone(),
+            dice: Dice::new(seed),
+            start,
+            digest,
+        }
     }
 
     /// Resumes a recorded game (verifying it).
     pub fn resume(start: R, record: Record, digest: u64) -> Result<Session<R>, ReplayError> {
         let (game, dice) = replay(start.clone(), &record, digest, None)?;
-        Ok(Session { record, game, dice, start, digest })
+        Ok(Session {
+            record,
+            game,
+            dice,
+            start,
+            digest,
+        })
     }
 
     /// The initial state.
