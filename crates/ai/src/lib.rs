@@ -20,22 +20,57 @@ pub trait Player: Send {
     }
 }
 
-/// Uniformly random legal actions: a baseline opponent and a fuzzer.
+/// Random legal actions: a baseline opponent and a fuzzer. Outside the movement phase it
+/// picks uniformly among the legal actions. In the movement phase it picks uniformly among the
+/// units that can still move and `end`, then uniformly among that unit's destinations: the
+/// same support as the legal actions, without computing every unit's destinations each step.
 #[derive(Debug)]
 pub struct RandomPlayer {
     rng: Dice,
     buf: Vec<Action>,
+    dests: Vec<naw::Destination>,
+    units: Vec<naw::UnitId>,
 }
 
 impl RandomPlayer {
     /// A random player with its own seed.
     pub fn new(seed: u64) -> RandomPlayer {
-        RandomPlayer { rng: Dice::new(seed), buf: Vec::new() }
+        RandomPlayer {
+            rng: Dice::new(seed),
+            buf: Vec::new(),
+            dests: Vec::new(),
+            units: Vec::new(),
+        }
     }
 }
 
 impl Player for RandomPlayer {
     fn choose(&mut self, game: &Game) -> Action {
+        if game.step() == naw::Step::Movement {
+            let side = game.phasing();
+            self.units.clear();
+            self.units.extend(
+                game.unit_ids()
+                    .filter(|&u| game.side_of(u) == side && game.may_move(u)),
+            );
+            while !self.units.is_empty() {
+                let k = (self.rng.next_u64() % (self.units.len() as u64 + 1)) as usize;
+                if k == self.units.len() {
+                    return Action::End;
+                }
+                game.destinations(self.units[k], &mut self.dests);
+                if self.dests.is_empty() {
+                    self.units.swap_remove(k);
+                    continue;
+                }
+                let d = self.dests[(self.rng.next_u64() % self.dests.len() as u64) as usize];
+                return Action::Move {
+                    unit: self.units[k],
+                    to: d.hex,
+                };
+            }
+            return Action::End;
+        }
         self.buf.clear();
         game.legal_actions(&mut self.buf);
         if self.buf.is_empty() {
@@ -92,7 +127,11 @@ pub fn play_game(scenario: Arc<Scenario>, seed: u64, players: [&mut dyn Player; 
                 s.roll();
             }
             ToAct::Side(side) => {
-                let a = if side.0 == 0 { p0.choose(&s.game) } else { p1.choose(&s.game) };
+                let a = if side.0 == 0 {
+                    p0.choose(&s.game)
+                } else {
+                    p1.choose(&s.game)
+                };
                 if s.act(a).is_err() {
                     // a player bug: fall back to the first legal action so the arena goes on
                     let mut v = Vec::new();
@@ -104,7 +143,11 @@ pub fn play_game(scenario: Arc<Scenario>, seed: u64, players: [&mut dyn Player; 
     }
     let outcome = match s.game.to_act() {
         ToAct::Over(o) => o,
-        _ => Outcome { winner: None, case: "4.0", why: "the game was cut off".into() },
+        _ => Outcome {
+            winner: None,
+            case: "4.0",
+            why: "the game was cut off".into(),
+        },
     };
     GameReport {
         outcome,

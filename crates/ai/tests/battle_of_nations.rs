@@ -11,12 +11,19 @@ fn random_games(id: &str, seeds: std::ops::Range<u64>) {
         let mut b = RandomPlayer::new(seed * 2 + 2);
         let r = play_game(sc.clone(), seed, [&mut a, &mut b]);
         assert_ne!(r.outcome.case, "4.0", "{id} seed {seed}: game cut off");
-        assert!(["17.2", "17.3", "17.4"].contains(&r.outcome.case), "{:?}", r.outcome);
+        assert!(
+            ["17.2", "17.3", "17.4"].contains(&r.outcome.case),
+            "{:?}",
+            r.outcome
+        );
         // the record replays to the same end
         let (g, _) = replay(naw::Game::from_arc(sc.clone()), &r.record, sc.digest, None)
             .unwrap_or_else(|e| panic!("{id} seed {seed}: {e}"));
         assert!(matches!(g.to_act(), ToAct::Over(_)));
-        assert_eq!(engine::hash_text(g.state_hash()), r.record.actions.last().unwrap().hash.clone().unwrap());
+        assert_eq!(
+            engine::hash_text(g.state_hash()),
+            r.record.actions.last().unwrap().hash.clone().unwrap()
+        );
     }
 }
 

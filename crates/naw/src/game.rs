@@ -119,6 +119,8 @@ pub struct Game {
     pub(crate) step: Step,
     pub(crate) units: Vec<UnitState>,
     pub(crate) occ: HexGrid<u8>,
+    /// Zone-of-control counts per side: how many of its units control each hex (6.0).
+    pub(crate) zoc: [HexGrid<u8>; 2],
     pub(crate) combats: Vec<Combat>,
     pub(crate) res: Resolution,
     pub(crate) losses: Vec<u32>,
@@ -186,12 +188,14 @@ impl Game {
                 s
             })
             .collect();
+        let sc_zoc = sc.map.grid(0u8);
         let mut g = Game {
             turn: sc.first_turn,
             sc,
             player: 0,
             step: Step::Movement,
             units,
+            zoc: [sc_zoc.clone(), sc_zoc],
             occ,
             combats: Vec::new(),
             res: Resolution::default(),
@@ -200,8 +204,27 @@ impl Game {
             takeback: 0,
             events: Vec::new(),
         };
+        for u in g.unit_ids().collect::<Vec<_>>() {
+            if let Loc::Map(h) = g.units[u.0 as usize].loc {
+                g.exert(u, h, true);
+            }
+        }
         g.begin_player_turn();
         g
+    }
+
+    /// Adds (or removes) a unit's zone of control around `h` (6.0, 6.6).
+    fn exert(&mut self, u: UnitId, h: Hex, on: bool) {
+        let side = self.side_of(u).0 as usize;
+        for d in hexmap::Dir::ALL {
+            let n = h.neighbour(d);
+            if self.sc.map.hexside(h, d).is_unbridged_river() {
+                continue;
+            }
+            if let Some(c) = self.zoc[side].get_mut(n) {
+                *c = if on { *c + 1 } else { c.saturating_sub(1) };
+            }
+        }
     }
 
     /// The scenario.
@@ -321,9 +344,11 @@ impl Game {
             if self.occ[old] == u.0 + 1 {
                 self.occ[old] = 0;
             }
+            self.exert(u, old, false);
         }
         self.units[u.0 as usize].loc = Loc::Map(h);
         self.occ[h] = u.0 + 1;
+        self.exert(u, h, true);
     }
 
     pub(crate) fn lift(&mut self, u: UnitId) {
@@ -331,6 +356,7 @@ impl Game {
             if self.occ[old] == u.0 + 1 {
                 self.occ[old] = 0;
             }
+            self.exert(u, old, false);
             self.units[u.0 as usize].loc = Loc::Lifted(old);
         }
     }
@@ -339,7 +365,13 @@ impl Game {
     pub(crate) fn eliminate(&mut self, u: UnitId, case: &'static str, why: &str) {
         let i = u.0 as usize;
         match self.units[i].loc {
-            Loc::Map(h) | Loc::Lifted(h) if self.occ.get(h) == Some(&(u.0 + 1)) => {
+            Loc::Map(h) => {
+                if self.occ.get(h) == Some(&(u.0 + 1)) {
+                    self.occ[h] = 0;
+                }
+                self.exert(u, h, false);
+            }
+            Loc::Lifted(h) if self.occ.get(h) == Some(&(u.0 + 1)) => {
                 self.occ[h] = 0;
             }
             _ => {}
@@ -358,15 +390,7 @@ impl Game {
     /// unbridged river hexside).
     #[inline]
     pub fn controlled_by(&self, side: Side, h: Hex) -> bool {
-        for d in hexmap::Dir::ALL {
-            let n = h.neighbour(d);
-            if let Some(u) = self.unit_at(n) {
-                if self.side_of(u) == side && !self.sc.map.hexside(h, d).is_unbridged_river() {
-                    return true;
-                }
-            }
-        }
-        false
+        self.zoc[side.0 as usize].get(h).is_some_and(|&c| c > 0)
     }
 
     /// True when the unit stands in a hex controlled by the enemy.

@@ -234,6 +234,12 @@ impl Game {
         })
     }
 
+    /// True when the unit may still move this phase (its owner's movement phase, not yet moved,
+    /// on the map or a reinforcement that is due). It may still have nowhere to go.
+    pub fn may_move(&self, u: UnitId) -> bool {
+        self.check_can_move(u).is_ok()
+    }
+
     /// True when the unit may move in this phase at all (phase, owner, 5.17, 14.62, 15.0).
     fn check_can_move(&self, u: UnitId) -> Result<(), Refusal> {
         if (u.0 as usize) >= self.units.len() {
