@@ -51,3 +51,49 @@ pub fn map_text(id: &str) -> Option<&'static str> {
 pub fn scenario_text(id: &str) -> Option<&'static str> {
     SCENARIOS.iter().find(|s| s.id == id).map(|s| s.text)
 }
+
+/// Why a scenario could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// Neither a shipped id nor a readable file.
+    #[error("'{0}' is neither a shipped scenario ({ids}) nor a readable file: {1}", ids = SCENARIOS.iter().map(|s| s.id).collect::<Vec<_>>().join(", "))]
+    NotFound(String, String),
+    /// The scenario is invalid.
+    #[error("{0}")]
+    Invalid(#[from] naw::ScenarioError),
+}
+
+/// Loads a scenario by shipped id or by path, resolving its map by shipped id or by a path
+/// relative to the scenario file.
+pub fn load(spec: &str) -> Result<naw::Scenario, LoadError> {
+    if let Some(text) = scenario_text(spec) {
+        let file = SCENARIOS
+            .iter()
+            .find(|s| s.id == spec)
+            .map_or(spec, |s| s.file);
+        return Ok(naw::Scenario::from_toml(text, file, &resolve_map(None))?);
+    }
+    let path = std::path::Path::new(spec);
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| LoadError::NotFound(spec.into(), e.to_string()))?;
+    let dir = path.parent().map(|p| p.to_path_buf());
+    Ok(naw::Scenario::from_toml(&text, spec, &resolve_map(dir))?)
+}
+
+fn resolve_map(dir: Option<std::path::PathBuf>) -> impl Fn(&str) -> Result<String, String> {
+    move |name: &str| {
+        if let Some(t) = map_text(name) {
+            return Ok(t.to_string());
+        }
+        let p = match &dir {
+            Some(d) => d.join(name),
+            None => std::path::PathBuf::from(name),
+        };
+        std::fs::read_to_string(&p).map_err(|e| {
+            format!(
+                "map '{name}' is neither a shipped map nor a readable file ({}): {e}",
+                p.display()
+            )
+        })
+    }
+}
