@@ -405,6 +405,12 @@ impl Game {
         self.turn == self.sc.first_turn
     }
 
+    /// 14.62: the phasing side has no movement phase in this game-turn.
+    fn no_movement_phase_this_turn(&self) -> bool {
+        self.first_player_turn_of_scenario()
+            && self.sc.hooks.no_movement_first_turn == Some(self.phasing())
+    }
+
     /// Starts the phasing player's player-turn: reinforcements (15.0) and the movement phase,
     /// or straight to combat where 14.62 takes the movement phase away.
     pub(crate) fn begin_player_turn(&mut self) {
@@ -417,9 +423,7 @@ impl Game {
             s.advanced = false;
         }
         let side = self.phasing();
-        if self.first_player_turn_of_scenario()
-            && self.sc.hooks.no_movement_first_turn == Some(side)
-        {
+        if self.no_movement_phase_this_turn() {
             self.event(
                 "14.62",
                 format!(
@@ -613,10 +617,13 @@ impl Game {
                 && !s.is_unbridged_river()
                 && (map.terrain(to) != hexmap::Terrain::Marsh || s.has(hexmap::Hexside::ROAD))
         };
+        // The search runs backwards from the target; the path runs forwards, from the unit to
+        // the target, so a hex `n` joins when the step `n -> h` is allowed (marsh is entered
+        // only along a road in the direction of the path).
         while let Some(h) = stack.pop() {
             for d in hexmap::Dir::ALL {
                 let n = h.neighbour(d);
-                if step_ok(h, d) && open(n) && !reached[n] {
+                if open(n) && !reached[n] && step_ok(n, d.opposite()) {
                     reached[n] = true;
                     stack.push(n);
                 }
@@ -633,7 +640,7 @@ impl Game {
                 || hexmap::Dir::ALL.iter().any(|&d| {
                     let n = h.neighbour(d);
                     // from the unit's own hex the path may start even inside an enemy zone
-                    map.contains(n) && reached[n] && step_ok(n, d.opposite())
+                    map.contains(n) && reached[n] && step_ok(h, d)
                 });
             if !ok {
                 cut.push(u);
@@ -648,7 +655,10 @@ impl Game {
 
     /// The id of a unit.
     pub fn id(&self, u: UnitId) -> &str {
-        &self.sc.units[u.0 as usize].id
+        self.sc
+            .units
+            .get(u.0 as usize)
+            .map_or("(no such unit)", |d| d.id.as_str())
     }
 
     fn hash_into(&self, b: &mut Vec<u8>) {
@@ -766,10 +776,23 @@ impl Rules for Game {
             (Step::Retreat, Action::Stand { unit }) => self.check_stand(unit),
             (Step::Advance, Action::Advance { unit, to }) => self.check_advance(unit, to),
             (Step::Advance, Action::Hold) => Ok(()),
-            (step, a) => Game::refuse(
-                step_case(step),
-                format!("{}: {}", self.action_text(a), step_expects(step)),
-            ),
+            (step, a) => {
+                let case = match a {
+                    // 14.62: the whole first game-turn passes without a movement phase
+                    Action::Move { .. } if self.no_movement_phase_this_turn() => "14.62",
+                    // 5.11: moving out of sequence
+                    Action::Move { .. } => "5.11",
+                    // 5.14: no combat in the movement phase
+                    Action::Attack { .. } | Action::Resolve { .. } if step == Step::Movement => {
+                        "5.14"
+                    }
+                    _ => step_case(step),
+                };
+                Game::refuse(
+                    case,
+                    format!("{}: {}", self.action_text(a), step_expects(step)),
+                )
+            }
         }
     }
 

@@ -82,7 +82,10 @@ impl Column {
 
     /// The printed name (`3-1`).
     pub fn name(self) -> &'static str {
-        COLUMN_NAMES[self.0 as usize]
+        COLUMN_NAMES
+            .get(self.0 as usize)
+            .copied()
+            .unwrap_or("(no such column)")
     }
 
     /// Parses a printed name.
