@@ -29,15 +29,15 @@ fn random_games(id: &str, seeds: std::ops::Range<u64>) {
 
 #[test]
 fn first_day_random_games_end_legally() {
-    random_games("bon-first-day", 0..4);
+    random_games("bon-first-day", 0..12);
 }
 
 #[test]
 fn third_day_random_games_end_legally() {
-    random_games("bon-third-day", 0..3);
+    random_games("bon-third-day", 0..8);
 }
 
 #[test]
 fn grand_battle_random_games_end_legally() {
-    random_games("bon-grand-battle", 0..3);
+    random_games("bon-grand-battle", 0..12);
 }

@@ -595,7 +595,8 @@ impl Game {
 
     /// The units of `side` that cannot trace a line of communications to `target` (17.5): a
     /// path of adjacent hexes that crosses no unbridged river, enters marsh only along a road,
-    /// and enters no hex holding or controlled by an enemy unit (even one holding a friend).
+    /// and passes through no hex holding or controlled by an enemy unit (even one holding a
+    /// friend). Its ends may be enemy-controlled; the target may not hold an enemy.
     pub fn cut_off_units(&self, side: Side, target: Hex) -> Vec<UnitId> {
         let map = &self.sc.map;
         let enemy = side.other();
@@ -606,7 +607,14 @@ impl Game {
         };
         let mut reached = map.grid(false);
         let mut stack = Vec::new();
-        if open(target) {
+        // The ruling on 17.5: the path may not pass *through* an enemy-controlled hex; its two
+        // ends (the unit's hex and the target hex) may lie in an enemy zone of control, but the
+        // target may not hold an enemy unit.
+        if map.contains(target)
+            && !self
+                .unit_at(target)
+                .is_some_and(|o| self.side_of(o) == enemy)
+        {
             reached[target] = true;
             stack.push(target);
         }
