@@ -1,0 +1,241 @@
+//! `grognard`: plays SPI's Napoleon at War / The Battle of Nations from the command line.
+//!
+//! Every command is documented in `docs/cli.md`; the action grammar in `docs/actions.md`.
+//! Exit codes: 0 success, 1 refused or failed (a message on stderr), 2 bad usage.
+
+mod cmds;
+mod play;
+mod show;
+mod sim;
+mod util;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Plays SPI's Napoleon at War and The Battle of Nations (1975) with every rule enforced.
+#[derive(Parser, Debug)]
+#[command(name = "grognard", version)]
+#[command(after_help = "Start a game in the terminal:  grognard play\n\
+Action grammar: docs/actions.md; every command: docs/cli.md.\n\
+Exit codes: 0 success, 1 refused or failed, 2 bad usage.")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Whether the defender's terrain doubles him (9.0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TerrainArg {
+    /// The defence strength is doubled (rough, marsh, town, stream, bridge or slope).
+    Doubled,
+    /// No terrain effect.
+    None,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// List the shipped scenarios: id, title, game-turns and sides.
+    Scenarios {
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Start a new game: writes an empty game record (JSON).
+    New {
+        /// A shipped scenario id (see `grognard scenarios`) or a scenario file.
+        scenario: String,
+        /// Seed of the record's dice (default: from the clock, printed on stderr).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Write the record to this file (atomically) instead of stdout.
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// Replace FILE if it exists (a game there is lost).
+        #[arg(long, requires = "output")]
+        force: bool,
+    },
+    /// Show a game: turn, phase, losses, every unit, combats, the legal actions.
+    Show {
+        /// The game record.
+        record: PathBuf,
+        /// Print JSON (the legal actions in full).
+        #[arg(long)]
+        json: bool,
+        /// Also draw a compact ASCII map around this hex (XXYY).
+        #[arg(long, value_name = "XXYY")]
+        map: Option<String>,
+    },
+    /// A unit's legal destinations with their cost and cheapest path.
+    Moves {
+        /// The game record.
+        record: PathBuf,
+        /// The unit: its id (FR.4) or the hex it stands in (2315).
+        unit: String,
+        /// Print JSON (costs as numbers: 1.5).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Take actions: each argument is one action ("move FR.4 2316", end, ...). Dice are rolled
+    /// automatically from the record's seed, unless --die gives a physical die's face.
+    #[command(
+        after_help = "Examples:\n  grognard act game.json end\n  grognard act game.json \"attack FR.4 AU.2/I\" end\n  grognard act game.json \"resolve AU.2/I\" --die 4\n\n\
+If any action is refused nothing is written: the record stays as it was."
+    )]
+    Act {
+        /// The game record (rewritten atomically).
+        record: PathBuf,
+        /// Actions, one per argument, in the grammar of docs/actions.md.
+        actions: Vec<String>,
+        /// The face of a physical die for the next roll (recorded as manual); repeat for
+        /// several rolls.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=6))]
+        die: Vec<u8>,
+    },
+    /// Take back the last action where the rules allow (5.14: not once a die has been rolled).
+    Undo {
+        /// The game record (rewritten atomically).
+        record: PathBuf,
+    },
+    /// The odds column of a combat and the probability of every result (7.0, 7.6).
+    Odds {
+        /// Total attack strength.
+        attack: u32,
+        /// Total defence strength (before terrain).
+        defence: u32,
+        /// `doubled` doubles the defence (9.0).
+        #[arg(long, value_enum, default_value = "none")]
+        terrain: TerrainArg,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Replay a record action by action with its events, or verify it.
+    Replay {
+        /// The game record.
+        record: PathBuf,
+        /// Only check it: print OK, or name the first bad action and exit 1.
+        #[arg(long)]
+        verify: bool,
+        /// Stop after N actions and show the state.
+        #[arg(long, value_name = "N")]
+        to: Option<usize>,
+    },
+    /// Play many games between computer players and report the results.
+    Sim {
+        /// A shipped scenario id or a scenario file.
+        scenario: String,
+        /// How many games.
+        #[arg(long, value_name = "N")]
+        games: usize,
+        /// The players, first side first (`random:random`).
+        #[arg(long, value_name = "A:B", default_value = "random:random")]
+        players: String,
+        /// Games played at once (default: every core).
+        #[arg(long, value_name = "J")]
+        jobs: Option<usize>,
+        /// Base seed: game i uses a seed derived from it (default: from the clock).
+        #[arg(long, value_name = "S")]
+        seed: Option<u64>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+        /// Also draw an SVG chart of the outcomes and demoralization turns.
+        #[arg(long, value_name = "FILE")]
+        plot: Option<PathBuf>,
+    },
+    /// Draw the map of a scenario, or of a game with its units where they stand now.
+    #[command(group(clap::ArgGroup::new("out").required(true).multiple(true).args(["svg", "png"])))]
+    Map {
+        /// A shipped scenario id, a scenario file or a game record.
+        source: String,
+        /// Write SVG to this file.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
+        /// Write PNG to this file.
+        #[arg(long, value_name = "FILE")]
+        png: Option<PathBuf>,
+        /// Print the XXYY number in every hex.
+        #[arg(long)]
+        numbers: bool,
+        /// Width of the PNG in pixels.
+        #[arg(long, value_name = "PX", default_value_t = 2000)]
+        width: u32,
+    },
+    /// Check scenario files (a file, or every *.toml in a directory); reports every problem.
+    Validate {
+        /// A scenario (or map) file, or a directory of them.
+        path: PathBuf,
+    },
+    /// Play in the terminal: hot-seat, or against a computer player. Reads commands and
+    /// actions from standard input (type `help`).
+    Play(play::PlayArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Scenarios { json } => cmds::scenarios(json),
+        Command::New {
+            scenario,
+            seed,
+            output,
+            force,
+        } => cmds::new(&scenario, seed, output.as_deref(), force),
+        Command::Show { record, json, map } => cmds::show(&record, json, map.as_deref()),
+        Command::Moves { record, unit, json } => cmds::moves(&record, &unit, json),
+        Command::Act {
+            record,
+            actions,
+            die,
+        } => cmds::act(&record, &actions, &die),
+        Command::Undo { record } => cmds::undo(&record),
+        Command::Odds {
+            attack,
+            defence,
+            terrain,
+            json,
+        } => cmds::odds(attack, defence, terrain, json),
+        Command::Replay { record, verify, to } => cmds::replay(&record, verify, to),
+        Command::Sim {
+            scenario,
+            games,
+            players,
+            jobs,
+            seed,
+            json,
+            plot,
+        } => sim::sim(sim::SimArgs {
+            scenario,
+            games,
+            players,
+            jobs,
+            seed,
+            json,
+            plot,
+        }),
+        Command::Map {
+            source,
+            svg,
+            png,
+            numbers,
+            width,
+        } => cmds::map(&source, svg.as_deref(), png.as_deref(), numbers, width),
+        Command::Validate { path } => cmds::validate(&path),
+        Command::Play(args) => play::play_text(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            if let Some(r) = e.downcast_ref::<util::Refused>() {
+                eprintln!("{r}");
+            } else if e.downcast_ref::<cmds::Reported>().is_some() {
+                // the problems were printed already; the summary is the message
+                eprintln!("grognard: {e}");
+            } else {
+                eprintln!("grognard: error: {e:#}");
+            }
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,410 @@
+//! `grognard sim`: many games between computer players, in parallel, with statistics.
+
+use crate::util::{load_scenario, mix, time_seed, write_atomically};
+use anyhow::{anyhow, bail, Result};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// The options of `grognard sim`.
+pub struct SimArgs {
+    pub scenario: String,
+    pub games: usize,
+    pub players: String,
+    pub jobs: Option<usize>,
+    pub seed: Option<u64>,
+    pub json: bool,
+    pub plot: Option<PathBuf>,
+}
+
+/// What one game came to.
+struct Summary {
+    winner: Option<u8>,
+    case: &'static str,
+    actions: usize,
+    turns: u8,
+}
+
+/// A proportion with its 95% Wilson score interval.
+#[derive(Serialize, Clone, Copy)]
+pub struct Rate {
+    pub count: usize,
+    pub rate: f64,
+    pub ci95: [f64; 2],
+}
+
+/// The Wilson score interval (z = 1.96) of `k` successes in `n` trials.
+pub fn wilson(k: usize, n: usize) -> Rate {
+    if n == 0 {
+        return Rate {
+            count: 0,
+            rate: 0.0,
+            ci95: [0.0, 1.0],
+        };
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let nf = n as f64;
+    let p = k as f64 / nf;
+    let denom = 1.0 + z * z / nf;
+    let centre = (p + z * z / (2.0 * nf)) / denom;
+    let half = z * (p * (1.0 - p) / nf + z * z / (4.0 * nf * nf)).sqrt() / denom;
+    Rate {
+        count: k,
+        rate: p,
+        ci95: [(centre - half).max(0.0), (centre + half).min(1.0)],
+    }
+}
+
+#[derive(Serialize)]
+struct Report {
+    scenario: String,
+    games: usize,
+    players: [String; 2],
+    seed: u64,
+    first_turn: u8,
+    last_turn: u8,
+    /// Wins per side name, and `draw`.
+    results: BTreeMap<String, Rate>,
+    mean_actions: f64,
+    mean_turns: f64,
+    min_actions: usize,
+    max_actions: usize,
+    /// Games by deciding case (17.2 demoralization, 17.3 both, 17.4 draw at the end).
+    outcomes: BTreeMap<String, usize>,
+    /// Games ended by demoralization, by game-turn.
+    demoralization_turns: BTreeMap<u8, usize>,
+    /// Of those, by the side that broke.
+    demoralized: BTreeMap<String, usize>,
+}
+
+/// Runs the simulation.
+pub fn sim(a: SimArgs) -> Result<()> {
+    if a.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let sc = Arc::new(load_scenario(&a.scenario)?);
+    let (pa, pb) = a
+        .players
+        .split_once(':')
+        .ok_or_else(|| anyhow!("--players takes A:B, such as random:random"))?;
+    // check the specs once before starting
+    for spec in [pa, pb] {
+        ai::player(spec, 0).map_err(|e| anyhow!("--players: {e}"))?;
+    }
+    let seed = a.seed.unwrap_or_else(time_seed);
+    let jobs = a.jobs.unwrap_or(0);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .map_err(|e| anyhow!("cannot start {jobs} worker threads: {e}"))?;
+    let pb_target = if std::io::stderr().is_terminal() {
+        ProgressDrawTarget::stderr()
+    } else {
+        ProgressDrawTarget::hidden()
+    };
+    let bar = ProgressBar::with_draw_target(Some(a.games as u64), pb_target);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} (eta {eta})")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let names = [pa.to_string(), pb.to_string()];
+    let summaries: Vec<Summary> = pool.install(|| {
+        (0..a.games)
+            .into_par_iter()
+            .map(|i| {
+                let gs = mix(seed, i as u64);
+                let mut p0 = ai::player(&names[0], mix(gs, 1)).expect("checked above");
+                let mut p1 = ai::player(&names[1], mix(gs, 2)).expect("checked above");
+                let r = ai::play_game(sc.clone(), gs, [p0.as_mut(), p1.as_mut()]);
+                bar.inc(1);
+                Summary {
+                    winner: r.outcome.winner.map(|w| w.0),
+                    case: r.outcome.case,
+                    actions: r.actions,
+                    turns: r.turns,
+                }
+            })
+            .collect()
+    });
+    bar.finish_and_clear();
+
+    let n = summaries.len();
+    let mut results = BTreeMap::new();
+    for (i, side) in sc.sides.iter().enumerate() {
+        let k = summaries
+            .iter()
+            .filter(|s| s.winner == Some(i as u8))
+            .count();
+        results.insert(side.clone(), wilson(k, n));
+    }
+    let draws = summaries.iter().filter(|s| s.winner.is_none()).count();
+    results.insert("draw".into(), wilson(draws, n));
+    let mut outcomes = BTreeMap::new();
+    let mut demoralization_turns = BTreeMap::new();
+    let mut demoralized = BTreeMap::new();
+    for s in &summaries {
+        *outcomes.entry(s.case.to_string()).or_insert(0) += 1;
+        if s.case == "17.2" || s.case == "17.3" {
+            *demoralization_turns.entry(s.turns).or_insert(0) += 1;
+            if let Some(w) = s.winner {
+                let loser = sc.sides[1 - w as usize].clone();
+                *demoralized.entry(loser).or_insert(0) += 1;
+            }
+        }
+    }
+    let report = Report {
+        scenario: sc.id.clone(),
+        games: n,
+        players: names.clone(),
+        seed,
+        first_turn: sc.first_turn,
+        last_turn: sc.last_turn,
+        results,
+        mean_actions: summaries.iter().map(|s| s.actions as f64).sum::<f64>() / n as f64,
+        mean_turns: summaries.iter().map(|s| s.turns as f64).sum::<f64>() / n as f64,
+        min_actions: summaries.iter().map(|s| s.actions).min().unwrap_or(0),
+        max_actions: summaries.iter().map(|s| s.actions).max().unwrap_or(0),
+        outcomes,
+        demoralization_turns,
+        demoralized,
+    };
+    if let Some(p) = &a.plot {
+        write_atomically(p, plot_svg(&report, &sc.sides).as_bytes())?;
+    }
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        print!("{}", report_text(&report, &sc.sides));
+        if let Some(p) = &a.plot {
+            println!("chart written to {}", p.display());
+        }
+    }
+    Ok(())
+}
+
+fn pct(x: f64) -> String {
+    format!("{:.1}%", x * 100.0)
+}
+
+fn report_text(r: &Report, sides: &[String; 2]) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{} games of {}: {} ({}) against {} ({}), seed {}",
+        r.games, r.scenario, sides[0], r.players[0], sides[1], r.players[1], r.seed
+    );
+    for key in [sides[0].as_str(), sides[1].as_str(), "draw"] {
+        let x = r.results[key];
+        let label = if key == "draw" {
+            "draws".to_string()
+        } else {
+            format!("{key} wins")
+        };
+        let _ = writeln!(
+            out,
+            "  {label:<16} {:>5}  {:>6}  (95% CI {} - {})",
+            x.count,
+            pct(x.rate),
+            pct(x.ci95[0]),
+            pct(x.ci95[1])
+        );
+    }
+    let _ = writeln!(
+        out,
+        "  game length: {:.1} actions on average ({} - {}), {:.2} game-turns",
+        r.mean_actions, r.min_actions, r.max_actions, r.mean_turns
+    );
+    let cases: Vec<String> = r
+        .outcomes
+        .iter()
+        .map(|(c, k)| format!("{c}: {k}"))
+        .collect();
+    let _ = writeln!(out, "  decided by: {}", cases.join(", "));
+    if r.demoralization_turns.is_empty() {
+        let _ = writeln!(out, "  no army was demoralized");
+    } else {
+        let turns: Vec<String> = r
+            .demoralization_turns
+            .iter()
+            .map(|(t, k)| format!("turn {t}: {k}"))
+            .collect();
+        let _ = writeln!(out, "  demoralization by game-turn: {}", turns.join(", "));
+        let who: Vec<String> = r
+            .demoralized
+            .iter()
+            .map(|(s, k)| format!("{s} {k}"))
+            .collect();
+        let _ = writeln!(out, "  armies demoralized: {}", who.join(", "));
+    }
+    out
+}
+
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// A hand-written SVG: outcome rates with their 95% intervals, and demoralization turns.
+fn plot_svg(r: &Report, sides: &[String; 2]) -> String {
+    let (w, h) = (760.0, 360.0);
+    let (top, bottom) = (76.0, 300.0);
+    let ph = bottom - top;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif" font-size="12">"#
+    );
+    let _ = writeln!(s, r##"<rect width="{w}" height="{h}" fill="#FBF8EE"/>"##);
+    let _ = writeln!(
+        s,
+        r#"<text x="20" y="24" font-size="16">{} games of {}: {} vs {}</text>"#,
+        r.games,
+        esc(&r.scenario),
+        esc(&r.players[0]),
+        esc(&r.players[1])
+    );
+    // left: outcomes, as rates with whiskers
+    let _ = writeln!(
+        s,
+        r#"<text x="40" y="48">Outcomes (share of games, 95% Wilson interval)</text>"#
+    );
+    let colours = ["#0072B2", "#00775A", "#999999"];
+    let keys = [sides[0].clone(), sides[1].clone(), "draw".to_string()];
+    let x0 = 60.0;
+    let _ = writeln!(
+        s,
+        r##"<line x1="{x0}" y1="{bottom}" x2="{}" y2="{bottom}" stroke="#333"/>"##,
+        x0 + 300.0
+    );
+    for tick in 0..=4 {
+        let y = bottom - ph * tick as f64 / 4.0;
+        let _ = writeln!(
+            s,
+            r##"<text x="{}" y="{}" text-anchor="end" fill="#555">{}%</text><line x1="{x0}" y1="{y}" x2="{}" y2="{y}" stroke="#ddd"/>"##,
+            x0 - 6.0,
+            y + 4.0,
+            tick * 25,
+            x0 + 300.0
+        );
+    }
+    for (i, k) in keys.iter().enumerate() {
+        let rate = r.results[k];
+        let bx = x0 + 20.0 + i as f64 * 95.0;
+        let bh = ph * rate.rate;
+        let _ = writeln!(
+            s,
+            r#"<rect x="{bx}" y="{}" width="60" height="{bh}" fill="{}"><title>{}: {} of {}</title></rect>"#,
+            bottom - bh,
+            colours[i],
+            esc(k),
+            rate.count,
+            r.games
+        );
+        let (lo, hi) = (bottom - ph * rate.ci95[0], bottom - ph * rate.ci95[1]);
+        let cx = bx + 30.0;
+        let _ = writeln!(
+            s,
+            r##"<path d="M{cx} {lo}V{hi}M{} {lo}H{}M{} {hi}H{}" stroke="#000" fill="none"/>"##,
+            cx - 8.0,
+            cx + 8.0,
+            cx - 8.0,
+            cx + 8.0
+        );
+        let label = if k == "draw" {
+            "draws".to_string()
+        } else {
+            format!("{k} wins")
+        };
+        let _ = writeln!(
+            s,
+            r#"<text x="{cx}" y="{}" text-anchor="middle">{}</text><text x="{cx}" y="{}" text-anchor="middle">{}</text>"#,
+            bottom + 16.0,
+            esc(&label),
+            bottom + 32.0,
+            pct(rate.rate)
+        );
+    }
+    // right: demoralization turns histogram
+    let x1 = 430.0;
+    let _ = writeln!(
+        s,
+        r#"<text x="{x1}" y="48">Demoralization (17.2) by game-turn</text>"#
+    );
+    let _ = writeln!(
+        s,
+        r##"<line x1="{x1}" y1="{bottom}" x2="{}" y2="{bottom}" stroke="#333"/>"##,
+        x1 + 300.0
+    );
+    if r.demoralization_turns.is_empty() {
+        let _ = writeln!(
+            s,
+            r##"<text x="{}" y="{}" text-anchor="middle" fill="#555">no army was demoralized</text>"##,
+            x1 + 150.0,
+            top + ph / 2.0
+        );
+    } else {
+        let max = *r.demoralization_turns.values().max().unwrap_or(&1) as f64;
+        let first = r.first_turn;
+        let last = r.last_turn.max(first);
+        let span = (last - first + 1) as f64;
+        let bw = (300.0 / span).min(60.0);
+        for t in first..=last {
+            let k = r.demoralization_turns.get(&t).copied().unwrap_or(0);
+            let bx = x1 + (t - first) as f64 * bw;
+            let bh = ph * k as f64 / max;
+            let _ = writeln!(
+                s,
+                r##"<rect x="{}" y="{}" width="{}" height="{bh}" fill="#D55E00"><title>turn {t}: {k} games</title></rect>"##,
+                bx + 2.0,
+                bottom - bh,
+                bw - 4.0
+            );
+            if span <= 12.0 || t % 2 == 0 {
+                let _ = writeln!(
+                    s,
+                    r#"<text x="{}" y="{}" text-anchor="middle">{t}</text>"#,
+                    bx + bw / 2.0,
+                    bottom + 16.0
+                );
+            }
+            if k > 0 {
+                let _ = writeln!(
+                    s,
+                    r#"<text x="{}" y="{}" text-anchor="middle">{k}</text>"#,
+                    bx + bw / 2.0,
+                    bottom - bh - 4.0
+                );
+            }
+        }
+        let _ = writeln!(
+            s,
+            r#"<text x="{}" y="{}" text-anchor="middle">game-turn</text>"#,
+            x1 + 150.0,
+            bottom + 34.0
+        );
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wilson;
+
+    #[test]
+    fn wilson_interval_of_a_known_case() {
+        // 8 of 10: 0.49 - 0.94 (the textbook values)
+        let r = wilson(8, 10);
+        assert!((r.ci95[0] - 0.4902).abs() < 1e-3, "{:?}", r.ci95);
+        assert!((r.ci95[1] - 0.9433).abs() < 1e-3, "{:?}", r.ci95);
+        let z = wilson(0, 4);
+        assert_eq!(z.ci95[0], 0.0);
+        assert!(z.ci95[1] > 0.4 && z.ci95[1] < 0.5);
+    }
+}
