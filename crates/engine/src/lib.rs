@@ -13,7 +13,7 @@ mod dice;
 mod record;
 
 pub use dice::{Dice, DIE_FACES};
-pub use record::{replay, Record, Recorded, ReplayError, Session, RECORD_FORMAT};
+pub use record::{replay, replay_with, Record, Recorded, ReplayError, Session, RECORD_FORMAT};
 
 use std::fmt;
 

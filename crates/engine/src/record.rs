@@ -135,6 +135,18 @@ pub fn replay<R: Rules>(
     scenario_digest: u64,
     upto: Option<usize>,
 ) -> Result<(R, Dice), ReplayError> {
+    replay_with(start, record, scenario_digest, upto, |_, _, _, _| {})
+}
+
+/// [`replay`], calling `step(index, recorded, before, after)` after each action is verified:
+/// `before` is who was to act, `after` the state the action made (for narrating a replay).
+pub fn replay_with<R: Rules>(
+    start: R,
+    record: &Record,
+    scenario_digest: u64,
+    upto: Option<usize>,
+    mut step: impl FnMut(usize, &Recorded, &ToAct, &R),
+) -> Result<(R, Dice), ReplayError> {
     if record.format != RECORD_FORMAT {
         return Err(ReplayError::Format(record.format.clone()));
     }
@@ -163,7 +175,8 @@ pub fn replay<R: Rules>(
             refusal,
         };
         let a = g.parse_action(&r.text).map_err(refused)?;
-        if matches!(g.to_act(), ToAct::Chance) && !r.manual {
+        let before = g.to_act();
+        if matches!(before, ToAct::Chance) && !r.manual {
             if let Some(face) = g.die_face(a) {
                 let expected = dice.roll();
                 if expected != face {
@@ -188,6 +201,7 @@ pub fn replay<R: Rules>(
                 });
             }
         }
+        step(index, r, &before, &g);
     }
     Ok((g, dice))
 }

@@ -262,60 +262,30 @@ pub fn replay(path: &Path, verify: bool, to: Option<usize>) -> Result<()> {
         }
         return Ok(());
     }
-    // header checks (format, rules, scenario digest)
-    engine::replay(start.clone(), &record, digest, Some(0)).map_err(bad)?;
-    let mut g = start.clone();
-    let mut dice = engine::Dice::new(record.seed);
     println!(
         "{} [{}], seed {}",
-        g.scenario().title,
+        start.scenario().title,
         record.scenario,
         record.seed
     );
-    print!("{}", events_text(&g));
-    for (i, r) in record.actions[..n].iter().enumerate() {
-        let index = i + 1;
-        let refused = |refusal| ReplayError::Refused {
-            index,
-            text: r.text.clone(),
-            refusal,
-        };
-        let a = g.parse_action(&r.text).map_err(|e| bad(refused(e)))?;
-        let chance = matches!(g.to_act(), ToAct::Chance);
-        if chance && !r.manual {
-            if let Some(face) = g.die_face(a) {
-                let expected = dice.roll();
-                if expected != face {
-                    return Err(bad(ReplayError::Die {
-                        index,
-                        text: r.text.clone(),
-                        expected,
-                        found: face,
-                    }));
-                }
-            }
-        }
-        let who = match g.to_act() {
-            ToAct::Side(x) => side_name(&g, x).to_string(),
-            ToAct::Chance => "die".into(),
-            ToAct::Over(_) => "-".into(),
-        };
-        g.apply(a).map_err(|e| bad(refused(e)))?;
-        if let Some(h) = &r.hash {
-            let now = hash_text(g.state_hash());
-            if &now != h {
-                return Err(bad(ReplayError::Hash {
-                    index,
-                    text: r.text.clone(),
-                    expected: now,
-                    found: h.clone(),
-                }));
-            }
-        }
-        let manual = if r.manual { " (by hand)" } else { "" };
-        println!("{index:>4}. {who}: {}{manual}", r.text);
-        print!("{}", events_text(&g));
-    }
+    print!("{}", events_text(&start));
+    let (g, _) = engine::replay_with(
+        start.clone(),
+        &record,
+        digest,
+        Some(n),
+        |index, r, before, g| {
+            let who = match before {
+                ToAct::Side(x) => side_name(g, *x).to_string(),
+                ToAct::Chance => "die".into(),
+                ToAct::Over(_) => "-".into(),
+            };
+            let manual = if r.manual { " (by hand)" } else { "" };
+            println!("{index:>4}. {who}: {}{manual}", r.text);
+            print!("{}", events_text(g));
+        },
+    )
+    .map_err(bad)?;
     if to.is_some() {
         let s = session_at(start, &record, digest, n)?;
         println!();
