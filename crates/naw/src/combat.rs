@@ -166,7 +166,8 @@ impl Game {
             (Some(x), Some(y)) => self.engages(x, y),
             _ => false,
         };
-        let mut isolated: Vec<(UnitId, bool, Vec<usize>)> = Vec::new();
+        // (unit, is an attacker, combats it could join, free batteries that could bombard it)
+        let mut isolated: Vec<(UnitId, bool, Vec<usize>, Vec<UnitId>)> = Vec::new();
         for &(x, _) in &open {
             let attacker = self.side_of(x) == me;
             let paired = open.iter().any(|&(y, _)| {
@@ -192,27 +193,29 @@ impl Game {
                     options.push(ci);
                 }
             }
-            if !attacker {
-                // free artillery could bombard it instead
-                let free_gun = self.unit_ids().any(|a| {
-                    self.side_of(a) == me
-                        && self.units[a.0 as usize].combat == NO_COMBAT
-                        && self.bombards(a)
-                        && self.check_reach(a, x).is_ok()
-                });
-                if free_gun {
-                    continue;
-                }
-            }
-            if options.is_empty() {
+            // free artillery could bombard it instead, one hex per battery (8.13)
+            let guns: Vec<UnitId> = if attacker {
+                Vec::new()
+            } else {
+                self.unit_ids()
+                    .filter(|&a| {
+                        self.side_of(a) == me
+                            && self.units[a.0 as usize].combat == NO_COMBAT
+                            && self.bombards(a)
+                            && self.check_reach(a, x).is_ok()
+                    })
+                    .collect()
+            };
+            if options.is_empty() && guns.is_empty() {
                 return Some((x, if attacker { "7.12" } else { "7.11" }));
             }
-            isolated.push((x, attacker, options));
+            isolated.push((x, attacker, options, guns));
         }
-        // Each combat takes new attackers or new defenders, not both: search the labels.
+        // Each combat takes new attackers or new defenders, not both: search the labels. A
+        // defender no combat takes must have a battery of its own.
         let mut combats: Vec<usize> = isolated
             .iter()
-            .flat_map(|(_, _, o)| o.iter().copied())
+            .flat_map(|(_, _, o, _)| o.iter().copied())
             .collect();
         combats.sort();
         combats.dedup();
@@ -222,16 +225,25 @@ impl Game {
         let pos = |c: usize| combats.iter().position(|&x| x == c).unwrap_or(0);
         for mask in 0u32..(1 << combats.len()) {
             // bit set: the combat takes attackers
-            if isolated
-                .iter()
-                .all(|(_, attacker, o)| o.iter().any(|&c| (mask & (1 << pos(c)) != 0) == *attacker))
-            {
+            let mut needy: Vec<&[UnitId]> = Vec::new();
+            let mut ok = true;
+            for (_, attacker, o, guns) in &isolated {
+                if o.iter().any(|&c| (mask & (1 << pos(c)) != 0) == *attacker) {
+                    continue;
+                }
+                if guns.is_empty() {
+                    ok = false;
+                    break;
+                }
+                needy.push(guns);
+            }
+            if ok && distinct_batteries(&needy) {
                 return None;
             }
         }
         isolated
             .first()
-            .map(|&(x, attacker, _)| (x, if attacker { "7.12" } else { "7.11" }))
+            .map(|&(x, attacker, _, _)| (x, if attacker { "7.12" } else { "7.11" }))
     }
 
     fn check_attack_shape(&self, u: UnitId, target: UnitId) -> Result<(), Refusal> {
@@ -1083,4 +1095,39 @@ impl Game {
         let cm = &self.combats[c];
         Some(self.odds_of(cm.attackers, cm.bombard, cm.defenders).column)
     }
+}
+
+/// True when each entry can be given a different battery from its list (a bipartite matching
+/// by augmenting paths).
+fn distinct_batteries(needs: &[&[UnitId]]) -> bool {
+    // `owner` holds (battery, index of the entry it serves)
+    fn augment(
+        i: usize,
+        needs: &[&[UnitId]],
+        owner: &mut Vec<(UnitId, usize)>,
+        seen: &mut Vec<UnitId>,
+    ) -> bool {
+        for &g in needs[i] {
+            if seen.contains(&g) {
+                continue;
+            }
+            seen.push(g);
+            match owner.iter().position(|&(x, _)| x == g) {
+                None => {
+                    owner.push((g, i));
+                    return true;
+                }
+                Some(k) => {
+                    let j = owner[k].1;
+                    if augment(j, needs, owner, seen) {
+                        owner[k].1 = i;
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+    let mut owner = Vec::new();
+    (0..needs.len()).all(|i| augment(i, needs, &mut owner, &mut Vec::new()))
 }

@@ -610,7 +610,11 @@ impl Game {
         // The ruling on 17.5: the path may not pass *through* an enemy-controlled hex; its two
         // ends (the unit's hex and the target hex) may lie in an enemy zone of control, but the
         // target may not hold an enemy unit.
-        if map.contains(target) && self.unit_at(target).is_none_or(|o| self.side_of(o) != enemy) {
+        if map.contains(target)
+            && self
+                .unit_at(target)
+                .is_none_or(|o| self.side_of(o) != enemy)
+        {
             reached[target] = true;
             stack.push(target);
         }

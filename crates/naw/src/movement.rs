@@ -79,6 +79,8 @@ struct Origin {
     /// 5.13 / 10.2: the start hex is enemy-controlled and may not be left.
     stuck: bool,
     night: bool,
+    /// Terrain alone: units and zones of control set aside (to explain a refusal).
+    terrain_only: bool,
 }
 
 impl Game {
@@ -103,6 +105,7 @@ impl Game {
                     side: d.side,
                     stuck,
                     night,
+                    terrain_only: false,
                 })
             }
             // 15.3: one movement point to be placed on the entry hex
@@ -113,6 +116,7 @@ impl Game {
                 side: d.side,
                 stuck: false,
                 night,
+                terrain_only: false,
             }),
             _ => None,
         }
@@ -181,7 +185,7 @@ impl Game {
                     break;
                 }
                 // 6.0: entering an enemy-controlled hex ends the move; 5.13: may not leave it.
-                let here_zoc = self.controlled_by(enemy, h);
+                let here_zoc = !o.terrain_only && self.controlled_by(enemy, h);
                 if (h == o.hex && o.stuck) || (h != o.hex && here_zoc) {
                     continue;
                 }
@@ -190,15 +194,17 @@ impl Game {
                         continue;
                     };
                     let nh = h.neighbour(d);
-                    // 5.12: never into an enemy unit
-                    if let Some(x) = self.unit_at(nh) {
-                        if self.side_of(x) == enemy {
+                    if !o.terrain_only {
+                        // 5.12: never into an enemy unit
+                        if let Some(x) = self.unit_at(nh) {
+                            if self.side_of(x) == enemy {
+                                continue;
+                            }
+                        }
+                        // 10.2 / 16.1: no entering enemy zones of control at night
+                        if o.night && self.controlled_by(enemy, nh) {
                             continue;
                         }
-                    }
-                    // 10.2 / 16.1: no entering enemy zones of control at night
-                    if o.night && self.controlled_by(enemy, nh) {
-                        continue;
                     }
                     let nc = c as u16 + step;
                     if nc > o.budget {
@@ -379,6 +385,20 @@ impl Game {
         }
         if map.terrain(to) == Terrain::Marsh {
             return Game::refuse("9.0", format!("{to} is marsh, entered only along a road"));
+        }
+        // With units and zones of control set aside, does terrain alone shut it off?
+        let bare = Origin {
+            terrain_only: true,
+            stuck: false,
+            ..unlimited
+        };
+        let mut open = false;
+        self.search_inner(bare, Some(to), &mut |h, _| open |= h == to);
+        if !open {
+            return Game::refuse(
+                "5.24",
+                format!("no route reaches {to}: rivers without bridges (5.24) or marsh off the roads (9.0) close every path"),
+            );
         }
         Game::refuse(
             "6.0",

@@ -13,6 +13,7 @@ pub fn h(s: &str) -> Hex {
 
 /// A unit line for [`Build`]: `"B.1 inf 6-4 0203"`, `"R.2 cav 4-6 0405"`, `"B.3 art 3-4 0101"`,
 /// or with `@T:HEX:EDGE` instead of a hex for a reinforcement.
+#[derive(Clone)]
 pub struct Build {
     pub map: Map,
     pub units: Vec<UnitFile>,
@@ -301,3 +302,86 @@ pub fn play_random(
 pub const BLUE: Side = Side(0);
 /// The side of the second player.
 pub const RED: Side = Side(1);
+
+impl Build {
+    /// Marks a hex as a slope hex (5.26).
+    pub fn slope_hex(mut self, hex: &str) -> Build {
+        self.map.set_slope_hex(h(hex), true);
+        self
+    }
+
+    /// A new game from the scenario file after `edit` (demoralization rows, line of
+    /// communications, hooks, sides...).
+    pub fn game_with(&self, edit: impl FnOnce(&mut ScenarioFile)) -> Game {
+        let mut f = self.file();
+        edit(&mut f);
+        Game::new(
+            f.validate("test.toml", self.map.clone(), 1)
+                .expect("valid test scenario"),
+        )
+    }
+}
+
+/// The unit with this id.
+pub fn uid(g: &Game, id: &str) -> naw::UnitId {
+    g.scenario()
+        .unit_by_id(id)
+        .unwrap_or_else(|| panic!("no unit {id}"))
+}
+
+/// True when the unit has been eliminated.
+pub fn gone(g: &Game, id: &str) -> bool {
+    g.loc(uid(g, id)) == naw::Loc::Eliminated
+}
+
+/// The odds column (`3-1`) of the declared combat that includes `target`.
+pub fn column(g: &Game, target: &str) -> String {
+    g.current_column(uid(g, target))
+        .expect("a declared combat")
+        .name()
+        .to_string()
+}
+
+/// The odds of the declared combat that includes `target`: (attack, defence, column).
+pub fn odds(g: &Game, target: &str) -> (u32, u32, String) {
+    let t = uid(g, target);
+    let c = g
+        .combats()
+        .into_iter()
+        .find(|c| c.defenders.contains(&t))
+        .expect("a declared combat");
+    (
+        c.odds.attack,
+        c.odds.defence,
+        c.odds.column.name().to_string(),
+    )
+}
+
+/// The cost in half movement points of a legal move, or `None`.
+pub fn cost(g: &Game, id: &str, to: &str) -> Option<u16> {
+    g.path(uid(g, id), h(to)).map(|(_, c)| c)
+}
+
+/// Applies several actions in turn.
+pub fn acts(g: &mut Game, texts: &[&str]) {
+    for t in texts {
+        act(g, t);
+    }
+}
+
+/// True when the action text is accepted in the current state.
+pub fn accepted(g: &Game, text: &str) -> bool {
+    g.parse_action(text).is_ok_and(|a| g.check(a).is_ok())
+}
+
+/// Every legal action's canonical text.
+pub fn legal_texts(g: &Game) -> Vec<String> {
+    let mut v = Vec::new();
+    g.legal_actions(&mut v);
+    v.into_iter().map(|a| g.action_text(a)).collect()
+}
+
+/// Whose decision it is.
+pub fn to_act(g: &Game) -> ToAct {
+    g.to_act()
+}
