@@ -51,6 +51,42 @@ pub fn step_cost(map: &Map, from: Hex, d: Dir) -> Result<u16, &'static str> {
     Ok(c)
 }
 
+/// A step that may not be taken, in [`StepTable::cost`].
+pub(crate) const PROHIBITED: u8 = u8::MAX;
+
+/// The terrain cost of every step of a map, precomputed once per scenario: for each hex (by
+/// dense index) and direction, the neighbour's index and the half movement points of
+/// [`step_cost`] (or [`PROHIBITED`]). The search then does no hex arithmetic.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct StepTable {
+    /// Neighbour index per direction (unused where the step is prohibited).
+    pub(crate) nbr: Vec<[u16; 6]>,
+    /// Step cost per direction in half movement points, or [`PROHIBITED`].
+    pub(crate) cost: Vec<[u8; 6]>,
+}
+
+impl StepTable {
+    /// The table of a map.
+    pub fn new(map: &Map) -> StepTable {
+        let grid = map.grid(());
+        let n = grid.len();
+        let mut t = StepTable {
+            nbr: vec![[0; 6]; n],
+            cost: vec![[PROHIBITED; 6]; n],
+        };
+        for i in 0..n {
+            let h = grid.hex_at(i);
+            for d in Dir::ALL {
+                if let (Ok(c), Some(ni)) = (step_cost(map, h, d), grid.index(h.neighbour(d))) {
+                    t.nbr[i][d.index()] = ni as u16;
+                    t.cost[i][d.index()] = c.min(PROHIBITED as u16 - 1) as u8;
+                }
+            }
+        }
+        t
+    }
+}
+
 struct Scratch {
     cost: Vec<u16>,
     parent: Vec<u16>,
@@ -134,11 +170,13 @@ impl Game {
         want_path_to: Option<Hex>,
         visit: &mut dyn FnMut(Hex, u16),
     ) -> Option<Vec<Hex>> {
-        let map = &self.sc.map;
         let enemy = o.side.other();
         if o.start_cost > o.budget {
             return None;
         }
+        let steps = &self.sc.steps;
+        let occ = self.occ.cells();
+        let enemy_zoc = self.zoc[enemy.0 as usize].cells();
         SCRATCH.with(|cell| {
             let mut sc = cell.borrow_mut();
             let n = self.occ.len();
@@ -184,35 +222,33 @@ impl Game {
                     found = Some(i);
                     break;
                 }
+                let ii = i as usize;
                 // 6.0: entering an enemy-controlled hex ends the move; 5.13: may not leave it.
-                let here_zoc = !o.terrain_only && self.controlled_by(enemy, h);
-                if (h == o.hex && o.stuck) || (h != o.hex && here_zoc) {
+                let here_zoc = !o.terrain_only && enemy_zoc[ii] > 0;
+                if (ii == start as usize && o.stuck) || (ii != start as usize && here_zoc) {
                     continue;
                 }
-                for d in Dir::ALL {
-                    let Ok(step) = step_cost(map, h, d) else {
+                for k in 0..6 {
+                    let step = steps.cost[ii][k];
+                    if step == PROHIBITED {
                         continue;
-                    };
-                    let nh = h.neighbour(d);
+                    }
+                    let ni = steps.nbr[ii][k] as usize;
                     if !o.terrain_only {
                         // 5.12: never into an enemy unit
-                        if let Some(x) = self.unit_at(nh) {
-                            if self.side_of(x) == enemy {
-                                continue;
-                            }
+                        let x = occ[ni];
+                        if x != 0 && self.sc.units[x as usize - 1].side == enemy {
+                            continue;
                         }
                         // 10.2 / 16.1: no entering enemy zones of control at night
-                        if o.night && self.controlled_by(enemy, nh) {
+                        if o.night && enemy_zoc[ni] > 0 {
                             continue;
                         }
                     }
-                    let nc = c as u16 + step;
+                    let nc = c as u16 + step as u16;
                     if nc > o.budget {
                         continue; // 5.15
                     }
-                    let Some(ni) = self.occ.index(nh) else {
-                        continue;
-                    };
                     if cost[ni] == UNREACHED {
                         touched.push(ni as u16);
                     }

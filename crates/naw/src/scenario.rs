@@ -312,6 +312,8 @@ pub struct Scenario {
     pub hooks: Hooks,
     /// A digest of the scenario and map text, for records.
     pub digest: u64,
+    /// Terrain step costs of the map, derived from it.
+    pub(crate) steps: crate::movement::StepTable,
 }
 
 impl Scenario {
@@ -665,7 +667,9 @@ impl ScenarioFile {
         if !probs.is_empty() {
             return Err(ScenarioError(probs));
         }
+        let steps = crate::movement::StepTable::new(&map);
         Ok(Scenario {
+            steps,
             id: self.id.clone(),
             title: self.title.clone(),
             description: self.description.clone(),
