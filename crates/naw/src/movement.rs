@@ -168,7 +168,7 @@ impl Game {
         &self,
         o: Origin,
         want_path_to: Option<Hex>,
-        visit: &mut dyn FnMut(Hex, u16),
+        mut visit: impl FnMut(Hex, u16),
     ) -> Option<Vec<Hex>> {
         let enemy = o.side.other();
         if o.start_cost > o.budget {
@@ -353,7 +353,7 @@ impl Game {
     /// Checks a move, returning its cheapest path and cost.
     pub(crate) fn check_move(&self, u: UnitId, to: Hex) -> Result<(Vec<Hex>, u16), Refusal> {
         self.check_can_move(u)?;
-        let id = self.id(u).to_string();
+        let id = self.id(u);
         let map = &self.sc.map;
         if !map.contains(to) {
             return Game::refuse(
