@@ -1,0 +1,187 @@
+// The server's HTTP API (docs/api.md). The server is authoritative: the board sends action texts
+// and shows what comes back.
+
+/** @typedef {{case?: string, text: string}} GameEvent */
+/** @typedef {{id: string, side: string, nation: string, designation: string, type: string,
+ *   strength: number, movement: number, status: 'map'|'waiting'|'eliminated', hex?: string|null,
+ *   moved?: boolean, in_combat?: boolean, arrival?: {turn: number, hex: string}|null}} Unit */
+/** @typedef {{attackers: string[], bombarding: string[], defenders: string[], attack: number,
+ *   defence: number, column: string, terrain: string[], probabilities: Record<string, number>,
+ *   resolved: boolean}} Combat */
+/** @typedef {{n: number, side: string|null, action: string|null, events: GameEvent[]}} LogEntry */
+/** @typedef {{id: string, scenario: string, title: string, turn: number, first_turn: number,
+ *   last_turn: number, night_turns: number[], night: boolean, phasing: string, phase: string,
+ *   step: string, to_act: string, actions_recorded: number, undoable: number, state_hash: string,
+ *   demoralization: {army: string, side: string, losses: number, level: number}[], units: Unit[],
+ *   combats: Combat[], obligations: {unit: string, case: string}[], legal: string[],
+ *   log: LogEntry[], outcome: null | {winner: string|null, case: string, why: string}}} StateView */
+/** @typedef {{id: string, width: number, height: number, title: string, terrain: string[][],
+ *   hexsides: {a: string, b: string, features: string[]}[], slope_hexes: string[],
+ *   places: {name: string, hex: string}[]}} MapView */
+/** @typedef {{hex: string, cost: number, path: string[]}} Destination */
+/** @typedef {{unit: string, destinations: Destination[], why_not: null | {case: string, why: string}}} Moves */
+
+/** An error reply: `{"error": {"status", "case", "why", "kind"}}`. */
+export class ApiError extends Error {
+  /** @param {number} status @param {string} kind @param {string} why @param {string|undefined} kase */
+  constructor(status, kind, why, kase) {
+    super(kase ? `${kase}: ${why}` : why);
+    this.status = status;
+    this.kind = kind;
+    this.why = why;
+    this.case = kase;
+  }
+}
+
+/**
+ * @param {string} path
+ * @param {{method?: string, body?: any, token?: string|null}} [opts]
+ */
+async function call(path, opts = {}) {
+  /** @type {Record<string,string>} */
+  const headers = { Accept: 'application/json' };
+  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
+  let res;
+  try {
+    res = await fetch(path, {
+      method: opts.method || 'GET',
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      cache: 'no-store',
+    });
+  } catch (e) {
+    throw new ApiError(0, 'network', `the server cannot be reached (${/** @type {Error} */ (e).message})`, undefined);
+  }
+  const text = await res.text();
+  /** @type {any} */
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!res.ok) {
+    const e = data && data.error ? data.error : {};
+    throw new ApiError(e.status || res.status, e.kind || 'error', e.why || text || res.statusText, e.case);
+  }
+  return data;
+}
+
+/**
+ * Normalises a state view: tolerates the CLI's `grognard show --json` spellings
+ * (`legal_actions`, `arrival_turn`/`arrival_hex`, `odds`) so the board works with either.
+ * @param {any} s
+ * @returns {StateView}
+ */
+export function normalizeState(s) {
+  const v = { ...s };
+  v.legal = s.legal || s.legal_actions || [];
+  v.units = (s.units || []).map((/** @type {any} */ u) => {
+    if (u.arrival || u.arrival_turn == null) return u;
+    return { ...u, arrival: { turn: u.arrival_turn, hex: u.arrival_hex } };
+  });
+  v.combats = (s.combats || []).map((/** @type {any} */ c) => ({ ...c, column: c.column || c.odds, bombarding: c.bombarding || [], terrain: c.terrain || [] }));
+  v.obligations = s.obligations || [];
+  v.night_turns = s.night_turns || [];
+  v.log = s.log || [];
+  // events of the set-up (before any action), if the server lists them apart from the log
+  if (Array.isArray(s.setup_events) && s.setup_events.length && !v.log.some((/** @type {any} */ e) => e.n === 0)) {
+    v.log = [{ n: 0, side: null, action: null, events: s.setup_events }, ...v.log];
+  }
+  v.demoralization = s.demoralization || [];
+  v.outcome = s.outcome || null;
+  return /** @type {StateView} */ (v);
+}
+
+export const api = {
+  /** @returns {Promise<{id: string, title: string, first_turn: number, last_turn: number, sides: string[], description?: string}[]>} */
+  scenarios: () => call('/api/scenarios'),
+  /** @param {{scenario: string, seed?: number, mode: string, computer_side?: string, computer?: string}} body
+   *  @returns {Promise<{id: string, seats: Record<string, string>, links: Record<string, string>}>} */
+  create: (body) => call('/api/games', { method: 'POST', body }),
+  /** @param {string} id @returns {Promise<StateView>} */
+  state: async (id) => normalizeState(await call(`/api/games/${encodeURIComponent(id)}`)),
+  /** @param {string} id @returns {Promise<MapView>} */
+  map: (id) => call(`/api/games/${encodeURIComponent(id)}/map`),
+  /** @param {string} id @param {string} unit @returns {Promise<Moves>} */
+  moves: (id, unit) => call(`/api/games/${encodeURIComponent(id)}/moves/${encodeURIComponent(unit)}`),
+  /** @param {string} id */
+  record: (id) => call(`/api/games/${encodeURIComponent(id)}/record`),
+  /** @param {string} id @param {string} action @param {number|undefined} expect @param {string|null} token
+   *  @returns {Promise<{accepted: string[], events: import('./api.js').GameEvent[], state: StateView}>} */
+  act: async (id, action, expect, token) => {
+    const r = await call(`/api/games/${encodeURIComponent(id)}/actions`, { method: 'POST', body: expect === undefined ? { action } : { action, expect }, token });
+    return { accepted: r.accepted || [], events: r.events || [], state: normalizeState(r.state) };
+  },
+  /** @param {string} id @param {string|null} token */
+  undo: async (id, token) => {
+    const r = await call(`/api/games/${encodeURIComponent(id)}/undo`, { method: 'POST', body: {}, token });
+    return { undone: r.undone, state: normalizeState(r.state) };
+  },
+  /** @param {string} id @param {number} at @param {string|null} token
+   *  @returns {Promise<{id: string, seats: Record<string, string>, links: Record<string, string>}>} */
+  branch: (id, at, token) => call(`/api/games/${encodeURIComponent(id)}/branch`, { method: 'POST', body: { at }, token }),
+  /** @param {string} id @param {number} n @returns {Promise<StateView>} */
+  replay: async (id, n) => normalizeState(await call(`/api/games/${encodeURIComponent(id)}/replay/${n}`)),
+  /** @returns {Promise<{case: string, title: string, text: string}[]>} */
+  rules: () => call('/api/rules'),
+  /** @param {number} attack @param {number} defence @param {boolean} [doubled]
+   *  @returns {Promise<{column: string, probabilities: Record<string, number>}>} */
+  odds: (attack, defence, doubled = false) => call(`/api/odds?attack=${attack}&defence=${defence}&doubled=${doubled}`),
+};
+
+/** The WebSocket URL of a game. @param {string} id */
+export function wsUrl(id) {
+  const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${proto}//${location.host}/api/games/${encodeURIComponent(id)}/ws`;
+}
+
+// ------------------------------------------------------------------ seats in localStorage
+
+const KEY = 'grognard.seats';
+
+/** @typedef {{token: string, side?: string, mode?: string, title?: string, created?: number}} Seat */
+
+/** @returns {Record<string, Seat>} */
+function allSeats() {
+  try {
+    return JSON.parse(localStorage.getItem(KEY) || '{}') || {};
+  } catch {
+    return {};
+  }
+}
+
+/** @param {string} game @returns {Seat|null} */
+export function loadSeat(game) {
+  return allSeats()[game] || null;
+}
+
+/** @param {string} game @param {Seat} seat */
+export function saveSeat(game, seat) {
+  const all = allSeats();
+  all[game] = { ...(all[game] || {}), ...seat, created: all[game]?.created || Date.now() };
+  try {
+    localStorage.setItem(KEY, JSON.stringify(all));
+  } catch {
+    /* storage may be unavailable (private mode): the seat lives in the URL */
+  }
+}
+
+/** Games this browser holds a seat in, newest first. */
+export function knownGames() {
+  return Object.entries(allSeats())
+    .map(([id, s]) => ({ id, ...s }))
+    .sort((a, b) => (b.created || 0) - (a.created || 0));
+}
+
+/** @param {string} game */
+export function forgetSeat(game) {
+  const all = allSeats();
+  delete all[game];
+  try {
+    localStorage.setItem(KEY, JSON.stringify(all));
+  } catch {
+    /* ignore */
+  }
+}

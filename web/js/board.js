@@ -1,0 +1,802 @@
+// The map board: terrain, hexsides, roads, counters and overlays in one SVG, north up, with zoom
+// and pan (wheel, pinch, drag, buttons, keys), a keyboard hex cursor and drag-and-drop of
+// counters. It draws what it is told and reports what the player points at; it knows no rules.
+
+import { s, mp, nationColours } from './util.js';
+import * as H from './hex.js';
+
+/** Size of a hex across its flats, in SVG user units. */
+export const S = 60;
+const R = H.R * S;
+const MARGIN = 0.9 * S;
+
+/** Terrain colours (crates/render/src/palette.rs). */
+const TERRAIN = {
+  clear: '#F4EFD9',
+  forest: '#9FD3B5',
+  rough: '#E2CCA3',
+  marsh: '#CBE6EE',
+  town: '#E9D6CF',
+};
+const INK = '#1A1A1A';
+const PAPER = '#FBF8EE';
+const BUILDINGS = [
+  [-0.27, -0.2, 0.17, 0.12],
+  [-0.06, -0.25, 0.12, 0.17],
+  [0.1, -0.17, 0.17, 0.11],
+  [-0.3, -0.03, 0.12, 0.16],
+  [-0.12, -0.03, 0.22, 0.12],
+  [0.14, 0.0, 0.13, 0.17],
+  [-0.14, 0.14, 0.24, 0.1],
+];
+
+/** @typedef {import('./api.js').Unit} Unit */
+/** @typedef {import('./api.js').MapView} MapView */
+/** @typedef {import('./api.js').Combat} Combat */
+
+/**
+ * @typedef {{
+ *   onActivate?: (hex: string, how: 'click'|'key') => void,
+ *   onHover?: (hex: string|null) => void,
+ *   onDragStart?: (unit: string) => boolean,
+ *   onDrop?: (unit: string, hex: string) => void,
+ *   onCursor?: (hex: string) => void,
+ *   onEscape?: () => void,
+ * }} BoardHandlers
+ */
+
+/** A number for SVG output. @param {number} n */
+const f = (n) => (Math.round(n * 100) / 100).toString();
+
+export class Board {
+  /**
+   * @param {HTMLElement} host the element the board fills
+   * @param {MapView} map
+   * @param {BoardHandlers} handlers
+   */
+  constructor(host, map, handlers) {
+    this.host = host;
+    this.map = map;
+    this.on = handlers;
+    /** @type {Map<string, string>} hex -> terrain */
+    this.terrain = new Map();
+    for (let x = 1; x <= map.terrain.length; x++) {
+      const row = map.terrain[x - 1];
+      for (let y = 1; y <= row.length; y++) this.terrain.set(H.id(x, y), row[y - 1]);
+    }
+    /** @type {Map<string, string>} hex -> place name */
+    this.places = new Map(map.places.map((p) => [p.hex, p.name]));
+    // frame
+    let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+    for (const hx of this.terrain.keys()) {
+      const [cx, cy] = H.centre(hx);
+      x0 = Math.min(x0, cx - 0.5); x1 = Math.max(x1, cx + 0.5);
+      y0 = Math.min(y0, cy - H.R); y1 = Math.max(y1, cy + H.R);
+    }
+    this.ox = MARGIN - x0 * S;
+    this.oy = MARGIN - y0 * S;
+    this.width = (x1 - x0) * S + 2 * MARGIN;
+    this.height = (y1 - y0) * S + 2 * MARGIN;
+    this.view = { k: 1, tx: 0, ty: 0 };
+    /** @type {string|null} */
+    this.cursor = null;
+    this.cursorVisible = false;
+    /** @type {number|undefined} the x the cursor keeps to on vertical moves */
+    this.cursorX = undefined;
+    /** True while the keyboard (not a pointer) drives the map: the hex cursor shows. */
+    this.keyboard = true;
+    /** @type {Map<string, Unit>} hex -> unit on the map */
+    this.unitAt = new Map();
+    const built = this.build();
+    /** @type {SVGSVGElement} */
+    this.svg = built.svg;
+    /** @type {SVGElement} */
+    this.vp = built.vp;
+    /** @type {Record<string, SVGElement>} */
+    this.layers = built.layers;
+    this.drawNumbers();
+    this.drawPlaces();
+    this.layers.numbers.style.display = 'none';
+    this.host.replaceChildren(this.svg);
+    this.bind();
+  }
+
+  /** @param {string} hex @returns {[number, number]} */
+  c(hex) {
+    const [x, y] = H.centre(hex);
+    return [this.ox + x * S, this.oy + y * S];
+  }
+
+  /** @param {string} hex */
+  contains(hex) {
+    return this.terrain.has(hex);
+  }
+
+  /** The outline of a hex as SVG path data. @param {string} hex @param {number} [scale] */
+  hexPath(hex, scale = 1) {
+    const [cx, cy] = this.c(hex);
+    return H.CORNERS.map(([x, y], i) => `${i ? 'L' : 'M'}${f(cx + x * S * scale)},${f(cy + y * S * scale)}`).join('') + 'Z';
+  }
+
+  build() {
+    const svg = /** @type {SVGSVGElement} */ (s('svg', {
+      class: 'board',
+      tabindex: 0,
+      role: 'application',
+      'aria-roledescription': 'hex map',
+      'aria-label': `${this.map.title}. Arrow keys move the hex cursor, Enter acts on the hex, plus and minus zoom, 0 fits the map, Shift with arrows pans.`,
+    }));
+    svg.append(this.defs());
+    const vp = s('g', { class: 'viewport' });
+    svg.append(vp);
+    // table and paper
+    vp.append(s('rect', { x: 0, y: 0, width: f(this.width), height: f(this.height), fill: PAPER, class: 'paper', rx: 6 }));
+    vp.append(this.drawTerrain());
+    vp.append(this.drawFeatures());
+    vp.append(s('rect', { x: f(MARGIN * 0.55), y: f(MARGIN * 0.55), width: f(this.width - MARGIN * 1.1), height: f(this.height - MARGIN * 1.1), fill: 'none', stroke: INK, 'stroke-width': 2.5 }));
+    vp.append(this.drawEdgeLabels());
+    /** @type {Record<string, SVGElement>} */
+    const layers = {};
+    for (const name of ['zoc', 'dest', 'cand', 'numbers', 'places', 'origin', 'counters', 'marks', 'combats', 'path', 'cursor', 'ghost']) {
+      const g = s('g', { class: `layer layer-${name}` });
+      layers[name] = g;
+      vp.append(g);
+    }
+    layers.ghost.setAttribute('pointer-events', 'none');
+    return { svg, vp, layers };
+  }
+
+  defs() {
+    const p = 0.5 * S;
+    const forest = s('pattern', { id: 'pat-forest', patternUnits: 'userSpaceOnUse', width: f(p), height: f(p) },
+      s('g', { fill: '#00775A', 'fill-opacity': 0.75 },
+        ...[[0.25, 0.25, 0.085], [0.75, 0.72, 0.085], [0.74, 0.2, 0.06]].map(([x, y, r]) => s('circle', { cx: f(x * p), cy: f(y * p), r: f(r * S) }))));
+    const q = 0.2 * S;
+    const rough = s('pattern', { id: 'pat-rough', patternUnits: 'userSpaceOnUse', width: f(q), height: f(q) },
+      s('path', { d: `M0,${f(q)} L${f(q)},0 M${f(-0.25 * q)},${f(0.25 * q)} L${f(0.25 * q)},${f(-0.25 * q)} M${f(0.75 * q)},${f(1.25 * q)} L${f(1.25 * q)},${f(0.75 * q)}`, stroke: '#8A6230', 'stroke-width': f(0.025 * S), 'stroke-opacity': 0.7 }));
+    const pw = 0.5 * S, ph = 0.3 * S;
+    let md = '';
+    for (const [bx, by] of [[0.05, 0.4], [0.55, 0.9]]) {
+      const x = bx * pw, y = by * ph, l = 0.2 * S;
+      md += `M${f(x)},${f(y)} h${f(l)} M${f(x + l / 2)},${f(y)} v${f(-0.09 * S)} M${f(x + l / 2 - 0.04 * S)},${f(y)} l${f(-0.04 * S)},${f(-0.07 * S)} M${f(x + l / 2 + 0.04 * S)},${f(y)} l${f(0.04 * S)},${f(-0.07 * S)} `;
+    }
+    const marsh = s('pattern', { id: 'pat-marsh', patternUnits: 'userSpaceOnUse', width: f(pw), height: f(ph) },
+      s('path', { d: md, stroke: '#1E7F8C', 'stroke-width': f(0.025 * S), 'stroke-linecap': 'round', fill: 'none' }));
+    // zones of control: vermillion hatching (a pattern, so hue is not the only cue)
+    const z = 0.16 * S;
+    const zoc = s('pattern', { id: 'pat-zoc', patternUnits: 'userSpaceOnUse', width: f(z), height: f(z), patternTransform: 'rotate(45)' },
+      s('rect', { x: 0, y: 0, width: f(z * 0.38), height: f(z), fill: '#D55E00', 'fill-opacity': 0.55 }));
+    // retreat / advance candidates: bluish green dots
+    const d = 0.18 * S;
+    const cand = s('pattern', { id: 'pat-cand', patternUnits: 'userSpaceOnUse', width: f(d), height: f(d) },
+      s('circle', { cx: f(d / 2), cy: f(d / 2), r: f(d * 0.22), fill: '#009E73' }));
+    const arrow = s('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 8, refY: 5, markerWidth: 5, markerHeight: 5, orient: 'auto-start-reverse' },
+      s('path', { d: 'M0,0 L10,5 L0,10 Z', fill: 'context-stroke' }));
+    const arrowV = s('marker', { id: 'arrow-v', viewBox: '0 0 10 10', refX: 7, refY: 5, markerWidth: 4, markerHeight: 4, orient: 'auto' },
+      s('path', { d: 'M0,0 L10,5 L0,10 Z', fill: '#D55E00', stroke: INK, 'stroke-width': 1 }));
+    const arrowP = s('marker', { id: 'arrow-p', viewBox: '0 0 10 10', refX: 6, refY: 5, markerWidth: 3.2, markerHeight: 3.2, orient: 'auto' },
+      s('path', { d: 'M0,0 L10,5 L0,10 Z', fill: '#E69F00', stroke: INK, 'stroke-width': 1.2 }));
+    const shadow = s('filter', { id: 'shadow', x: '-20%', y: '-20%', width: '150%', height: '150%' },
+      s('feDropShadow', { dx: 1.6, dy: 2, stdDeviation: 1.1, 'flood-color': '#000', 'flood-opacity': 0.45 }));
+    return s('defs', {}, forest, rough, marsh, zoc, cand, arrow, arrowV, arrowP, shadow);
+  }
+
+  drawTerrain() {
+    const g = s('g', { class: 'terrain' });
+    /** @type {Record<string, string>} */
+    const byT = {};
+    for (const [hx, t] of this.terrain) byT[t] = (byT[t] || '') + this.hexPath(hx);
+    for (const t of ['clear', 'forest', 'rough', 'marsh', 'town']) {
+      if (!byT[t]) continue;
+      g.append(s('path', { d: byT[t], fill: TERRAIN[/** @type {keyof TERRAIN} */ (t)] || '#eee', class: `t-${t}` }));
+      if (t === 'forest' || t === 'rough' || t === 'marsh') g.append(s('path', { d: byT[t], fill: `url(#pat-${t})` }));
+    }
+    // outlines, each edge once
+    let d = '';
+    for (const hx of this.terrain.keys()) {
+      const [cx, cy] = this.c(hx);
+      for (const dir of H.DIRS) {
+        const n = H.neighbour(hx, dir);
+        if (this.contains(n) && n < hx) continue;
+        const [a, b] = H.SIDE_CORNERS[dir];
+        d += `M${f(cx + H.CORNERS[a][0] * S)},${f(cy + H.CORNERS[a][1] * S)}L${f(cx + H.CORNERS[b][0] * S)},${f(cy + H.CORNERS[b][1] * S)}`;
+      }
+    }
+    g.append(s('path', { d, fill: 'none', stroke: '#8E8A80', 'stroke-width': f(0.025 * S), 'stroke-linecap': 'round' }));
+    // town buildings
+    let bd = '';
+    for (const [hx, t] of this.terrain) {
+      if (t !== 'town') continue;
+      const [cx, cy] = this.c(hx);
+      for (const [x, y, w, hh] of BUILDINGS) bd += `M${f(cx + x * S)},${f(cy + y * S)}h${f(w * S)}v${f(hh * S)}h${f(-w * S)}Z`;
+    }
+    g.append(s('path', { d: bd, fill: '#A8432A' }));
+    return g;
+  }
+
+  drawFeatures() {
+    const g = s('g', { class: 'features', 'pointer-events': 'none' });
+    /** @type {Record<string, string>} */
+    const d = { river: '', stream: '', bridge: '', road: '', trail: '', slope: '' };
+    for (const side of this.map.hexsides) {
+      let a = side.a, b = side.b;
+      if (!this.contains(a) && this.contains(b)) [a, b] = [b, a];
+      /** @type {import('./hex.js').Dir|null} */
+      let dir = H.isHex(b) ? H.directionTo(a, b) : /** @type {any} */ (H.DIRS.includes(/** @type {any} */ (b)) ? b : null);
+      if (!dir) continue;
+      const nb = H.neighbour(a, dir);
+      const [cx, cy] = this.c(a);
+      const [i, j] = H.SIDE_CORNERS[dir];
+      const p1 = [cx + H.CORNERS[i][0] * S, cy + H.CORNERS[i][1] * S];
+      const p2 = [cx + H.CORNERS[j][0] * S, cy + H.CORNERS[j][1] * S];
+      const seg = (/** @type {number[]} */ p, /** @type {number[]} */ q) => `M${f(p[0])},${f(p[1])}L${f(q[0])},${f(q[1])}`;
+      const m = [(p1[0] + p2[0]) / 2, (p1[1] + p2[1]) / 2];
+      const [nx, ny] = this.c(nb);
+      const ux = (nx - cx) / S, uy = (ny - cy) / S;
+      const end = this.contains(nb) ? [nx, ny] : m;
+      for (const feat of side.features) {
+        if (feat === 'river' || feat === 'stream' || feat === 'slope') d[feat] += seg(p1, p2);
+        else if (feat === 'bridge') d.bridge += seg([m[0] - ux * 0.2 * S, m[1] - uy * 0.2 * S], [m[0] + ux * 0.2 * S, m[1] + uy * 0.2 * S]);
+        else if (feat === 'road' || feat === 'trail') d[feat] += seg([cx, cy], end);
+      }
+    }
+    const add = (/** @type {string} */ k, /** @type {Record<string, any>} */ a) => { if (d[k]) g.append(s('path', { d: d[k], fill: 'none', class: `f-${k}`, ...a })); };
+    add('slope', { stroke: '#6B4423', 'stroke-width': f(0.035 * S) });
+    add('stream', { stroke: '#3A9AD9', 'stroke-width': f(0.07 * S), 'stroke-linecap': 'round' });
+    add('river', { stroke: '#0072B2', 'stroke-width': f(0.15 * S), 'stroke-linecap': 'round', 'stroke-linejoin': 'round' });
+    add('bridge', { stroke: '#1F1F1F', 'stroke-width': f(0.19 * S) });
+    add('trail', { stroke: '#9C5A1A', 'stroke-width': f(0.055 * S), 'stroke-dasharray': `${f(0.12 * S)} ${f(0.07 * S)}` });
+    add('road', { stroke: '#9C5A1A', 'stroke-width': f(0.1 * S), 'stroke-linecap': 'round' });
+    return g;
+  }
+
+  /** Row numbers down both sides and a compass. */
+  drawEdgeLabels() {
+    const g = s('g', { class: 'edge-labels', 'font-size': f(0.22 * S), fill: '#5E5A52', 'pointer-events': 'none' });
+    const rows = this.map.terrain.length;
+    for (let x = 1; x <= rows; x++) {
+      const cols = this.map.terrain[x - 1].length;
+      const [rx, ry] = this.c(H.id(x, 1));
+      const [lx] = this.c(H.id(x, cols));
+      g.append(s('text', { x: f(rx + 0.62 * S), y: f(ry + 0.08 * S), 'text-anchor': 'start' }, String(x).padStart(2, '0')));
+      g.append(s('text', { x: f(lx - 0.62 * S), y: f(ry + 0.08 * S), 'text-anchor': 'end' }, String(x).padStart(2, '0')));
+    }
+    // north arrow, top right
+    const ax = this.width - MARGIN * 0.95, ay = MARGIN * 1.25;
+    g.append(s('path', { d: `M${f(ax)},${f(ay - 0.38 * S)} L${f(ax + 0.15 * S)},${f(ay + 0.2 * S)} L${f(ax)},${f(ay + 0.1 * S)} L${f(ax - 0.15 * S)},${f(ay + 0.2 * S)} Z`, fill: INK }));
+    g.append(s('text', { x: f(ax), y: f(ay + 0.45 * S), 'text-anchor': 'middle', 'font-weight': 'bold', fill: INK }, 'N'));
+    // title cartouche
+    g.append(s('text', { x: f(MARGIN * 0.6), y: f(MARGIN * 0.42), 'font-size': f(0.3 * S), 'font-family': 'DejaVu Serif, Georgia, serif', 'font-style': 'italic', fill: INK }, this.map.title));
+    return g;
+  }
+
+  drawNumbers() {
+    const g = this.layers.numbers;
+    g.setAttribute('font-size', f(0.15 * S));
+    g.setAttribute('fill', '#4A463F');
+    g.setAttribute('text-anchor', 'middle');
+    g.setAttribute('pointer-events', 'none');
+    for (const hx of this.terrain.keys()) {
+      const [cx, cy] = this.c(hx);
+      g.append(s('text', { x: f(cx), y: f(cy - 0.34 * S) }, hx));
+    }
+  }
+
+  drawPlaces() {
+    const g = this.layers.places;
+    g.setAttribute('pointer-events', 'none');
+    for (const p of this.map.places) {
+      if (!this.contains(p.hex)) continue;
+      const [cx, cy] = this.c(p.hex);
+      g.append(s('text', {
+        x: f(cx), y: f(cy + 0.55 * S), class: 'place', 'text-anchor': 'middle', 'font-size': f(0.2 * S),
+        'font-family': 'DejaVu Serif, Georgia, serif', 'font-style': 'italic', 'font-weight': 'bold',
+        fill: INK, stroke: PAPER, 'stroke-width': f(0.07 * S), 'stroke-linejoin': 'round', 'paint-order': 'stroke',
+      }, p.name));
+    }
+  }
+
+  // ---------------------------------------------------------------- counters
+
+  /**
+   * Draws every unit on the map.
+   * @param {Unit[]} units
+   * @param {{selected?: string|null, obligations?: Map<string, string>, dim?: Set<string>, actable?: Set<string>, flash?: Set<string>}} marks
+   */
+  setUnits(units, marks = {}) {
+    const g = this.layers.counters;
+    const mk = this.layers.marks;
+    g.replaceChildren();
+    mk.replaceChildren();
+    this.unitAt.clear();
+    for (const u of units) {
+      if (u.status !== 'map' || !u.hex || !this.contains(u.hex)) continue;
+      this.unitAt.set(u.hex, u);
+      const [cx, cy] = this.c(u.hex);
+      const el = counterSvg(u, {
+        selected: marks.selected === u.id,
+        actable: marks.actable?.has(u.id) || false,
+        dim: marks.dim?.has(u.id) || false,
+      });
+      el.setAttribute('transform', `translate(${f(cx)},${f(cy)})`);
+      if (marks.flash?.has(u.id)) el.classList.add('flash');
+      g.append(el);
+      const ob = marks.obligations?.get(u.id);
+      if (ob) {
+        mk.append(s('circle', { cx: f(cx), cy: f(cy), r: f(0.47 * S), class: 'obligation-ring', fill: 'none' }));
+        const label = ob === '7.12' ? 'must attack' : ob === '7.11' ? 'must be attacked' : ob;
+        const w = (ob.length + label.length + 1) * 0.068 * S + 0.1 * S;
+        mk.append(s('g', { class: 'obligation-tag', transform: `translate(${f(cx)},${f(cy + 0.47 * S)})` },
+          s('rect', { x: f(-w / 2), y: f(-0.1 * S), width: f(w), height: f(0.19 * S), rx: 3 }),
+          s('text', { x: 0, y: f(0.045 * S), 'text-anchor': 'middle', 'font-size': f(0.12 * S) }, `${ob} ${label}`)));
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- overlays
+
+  /**
+   * Shades legal destinations by cost, with the cost printed.
+   * @param {import('./api.js').Destination[]|null} dests
+   * @param {string|null} [origin]
+   */
+  showDestinations(dests, origin) {
+    const g = this.layers.dest;
+    g.replaceChildren();
+    this.layers.origin.replaceChildren();
+    if (!dests) return;
+    const max = Math.max(1, ...dests.map((d) => d.cost));
+    for (const d of dests) {
+      if (!this.contains(d.hex)) continue;
+      const t = d.cost / max;
+      g.append(s('path', { d: this.hexPath(d.hex, 0.94), class: 'dest', 'fill-opacity': f(0.62 - 0.38 * t), 'data-hex': d.hex }));
+      const [cx, cy] = this.c(d.hex);
+      g.append(s('text', { x: f(cx), y: f(cy + 0.4 * S), class: 'dest-cost', 'text-anchor': 'middle', 'font-size': f(0.16 * S) }, `${mp(d.cost)}`));
+    }
+    if (origin && this.contains(origin)) this.layers.origin.append(s('path', { d: this.hexPath(origin, 0.94), class: 'origin' }));
+  }
+
+  /**
+   * Highlights candidate hexes: 'target' (enemy to attack), 'attacker', 'retreat', 'advance'.
+   * @param {Map<string, string>|null} cands hex -> kind
+   */
+  showCandidates(cands) {
+    const g = this.layers.cand;
+    g.replaceChildren();
+    if (!cands) return;
+    for (const [hx, kind] of cands) {
+      if (!this.contains(hx)) continue;
+      if (kind === 'retreat' || kind === 'advance') {
+        g.append(s('path', { d: this.hexPath(hx, 0.92), class: `cand cand-${kind}` }));
+        const [cx, cy] = this.c(hx);
+        g.append(s('text', { x: f(cx), y: f(cy + 0.42 * S), class: 'cand-label', 'text-anchor': 'middle', 'font-size': f(0.13 * S) }, kind));
+      } else {
+        g.append(s('path', { d: this.hexPath(hx, 0.98), class: `cand cand-${kind}` }));
+      }
+    }
+  }
+
+  /** The cheapest path, centre to centre, ending in an arrow. @param {string[]|null} path */
+  showPath(path) {
+    const g = this.layers.path;
+    g.replaceChildren();
+    if (!path || path.length < 2) return;
+    const pts = path.filter((p) => this.contains(p)).map((p) => this.c(p));
+    const d = pts.map(([x, y], i) => `${i ? 'L' : 'M'}${f(x)},${f(y)}`).join('');
+    g.append(s('path', { d, class: 'path-casing' }));
+    g.append(s('path', { d, class: 'path-line', 'marker-end': 'url(#arrow-p)' }));
+    for (const [x, y] of pts.slice(0, -1)) g.append(s('circle', { cx: f(x), cy: f(y), r: f(0.06 * S), class: 'path-dot' }));
+  }
+
+  /**
+   * Declared combats: arrows from attackers to defenders and an odds badge.
+   * @param {Combat[]} combats
+   * @param {Map<string, Unit>} units by id
+   * @param {number|null} [focus] index of the combat to emphasise
+   */
+  showCombats(combats, units, focus = null) {
+    const g = this.layers.combats;
+    g.replaceChildren();
+    combats.forEach((cb, i) => {
+      const defs = cb.defenders.map((id) => units.get(id)).filter((u) => u && u.hex && this.contains(u.hex));
+      if (!defs.length) return;
+      const cls = `combat${cb.resolved ? ' resolved' : ''}${focus === i ? ' focus' : ''}`;
+      const cg = s('g', { class: cls, 'data-combat': i });
+      const target = /** @type {Unit} */ (defs[0]);
+      const [tx, ty] = this.c(/** @type {string} */ (target.hex));
+      for (const aid of [...cb.attackers, ...cb.bombarding]) {
+        const a = units.get(aid);
+        if (!a || !a.hex || !this.contains(a.hex)) continue;
+        // nearest defender
+        let best = target;
+        for (const d of defs) if (d && H.distance(/** @type {string} */ (a.hex), /** @type {string} */ (d.hex)) < H.distance(/** @type {string} */ (a.hex), /** @type {string} */ (best.hex))) best = d;
+        const [ax, ay] = this.c(a.hex);
+        const [bx, by] = this.c(/** @type {string} */ (best.hex));
+        const len = Math.hypot(bx - ax, by - ay) || 1;
+        // from the attacker's counter edge into the defender's (drawn over the counters)
+        const ux = (bx - ax) / len, uy = (by - ay) / len;
+        const sx = ax + ux * 0.3 * S, sy = ay + uy * 0.3 * S;
+        const ex = bx - ux * 0.42 * S, ey = by - uy * 0.42 * S;
+        cg.append(s('line', { x1: f(sx), y1: f(sy), x2: f(ex), y2: f(ey), class: 'combat-arrow-casing' }));
+        cg.append(s('line', { x1: f(sx), y1: f(sy), x2: f(ex), y2: f(ey), class: `combat-arrow${cb.bombarding.includes(aid) ? ' bombard' : ''}`, 'marker-end': 'url(#arrow-v)' }));
+      }
+      const label = `${cb.column}`;
+      const w = 0.2 * S + label.length * 0.11 * S;
+      cg.append(s('g', { class: 'odds-badge', transform: `translate(${f(tx)},${f(ty - 0.5 * S)})` },
+        s('rect', { x: f(-w / 2), y: f(-0.13 * S), width: f(w), height: f(0.26 * S), rx: 4 }),
+        s('text', { x: 0, y: f(0.07 * S), 'text-anchor': 'middle', 'font-size': f(0.18 * S) }, label)));
+      g.append(cg);
+    });
+  }
+
+  /** Hatches zones of control. @param {Set<string>|null} hexes */
+  showZoc(hexes) {
+    const g = this.layers.zoc;
+    g.replaceChildren();
+    if (!hexes) return;
+    let d = '';
+    for (const hx of hexes) if (this.contains(hx)) d += this.hexPath(hx);
+    g.append(s('path', { d, class: 'zoc', fill: 'url(#pat-zoc)' }));
+  }
+
+  /** @param {boolean} on */
+  setHexNumbers(on) {
+    this.layers.numbers.style.display = on ? '' : 'none';
+  }
+
+  /** @param {boolean} on */
+  setPlaceNames(on) {
+    this.layers.places.style.display = on ? '' : 'none';
+  }
+
+  // ---------------------------------------------------------------- cursor
+
+  /** @param {string|null} hex @param {boolean} [visible] */
+  setCursor(hex, visible = true) {
+    this.cursor = hex;
+    this.cursorVisible = visible;
+    const g = this.layers.cursor;
+    g.replaceChildren();
+    if (!hex || !visible || !this.contains(hex)) return;
+    g.append(s('path', { d: this.hexPath(hex), class: 'cursor-casing' }));
+    g.append(s('path', { d: this.hexPath(hex), class: 'cursor' }));
+  }
+
+  /** @param {'left'|'right'|'up'|'down'} key */
+  moveCursor(key) {
+    let hex = this.cursor && this.contains(this.cursor) ? this.cursor : this.centreHex();
+    const [x] = H.parse(hex);
+    const [cx] = this.c(hex);
+    if (this.cursorX === undefined || key === 'left' || key === 'right') this.cursorX = cx;
+    let next;
+    if (key === 'left') next = H.neighbour(hex, 'W');
+    else if (key === 'right') next = H.neighbour(hex, 'E');
+    else {
+      const [a, b] = key === 'up' ? [H.neighbour(hex, 'NE'), H.neighbour(hex, 'NW')] : [H.neighbour(hex, 'SE'), H.neighbour(hex, 'SW')];
+      // keep to the column the cursor started in
+      const want = /** @type {number} */ (this.cursorX);
+      next = Math.abs(this.c(a)[0] - want) <= Math.abs(this.c(b)[0] - want) ? a : b;
+      void x;
+    }
+    if (!this.contains(next)) return;
+    /** @type {number|undefined} */
+    const keepX = this.cursorX;
+    this.setCursor(next);
+    if (key === 'up' || key === 'down') this.cursorX = keepX;
+    this.ensureVisible(next);
+    this.on.onCursor?.(next);
+  }
+
+  /** The hex at the centre of the view. */
+  centreHex() {
+    const r = this.svg.getBoundingClientRect();
+    const [ux, uy] = this.toUser(r.left + r.width / 2, r.top + r.height / 2);
+    const hx = H.atPoint((ux - this.ox) / S, (uy - this.oy) / S);
+    if (this.contains(hx)) return hx;
+    return '1418';
+  }
+
+  // ---------------------------------------------------------------- view
+
+  applyView() {
+    const { k, tx, ty } = this.view;
+    this.vp.setAttribute('transform', `translate(${f(tx)},${f(ty)}) scale(${k.toFixed(4)})`);
+    this.svg.classList.toggle('zoomed-out', k < 0.55);
+  }
+
+  /** Client pixel -> SVG user units. @param {number} px @param {number} py */
+  toUser(px, py) {
+    const r = this.svg.getBoundingClientRect();
+    return [(px - r.left - this.view.tx) / this.view.k, (py - r.top - this.view.ty) / this.view.k];
+  }
+
+  /** The client pixel of a hex centre (for tests and tooltips). @param {string} hex */
+  clientPoint(hex) {
+    const r = this.svg.getBoundingClientRect();
+    const [x, y] = this.c(hex);
+    return [r.left + this.view.tx + x * this.view.k, r.top + this.view.ty + y * this.view.k];
+  }
+
+  /** The hex under a client pixel, or null off the map. @param {number} px @param {number} py */
+  hexAt(px, py) {
+    const [ux, uy] = this.toUser(px, py);
+    const hx = H.atPoint((ux - this.ox) / S, (uy - this.oy) / S);
+    return this.contains(hx) ? hx : null;
+  }
+
+  fit() {
+    const r = this.svg.getBoundingClientRect();
+    if (!r.width || !r.height) return;
+    // leave room on the left for the map's tool column when there is room to spare
+    const left = r.width > 600 ? 58 : 0;
+    const k = Math.min((r.width - left) / this.width, r.height / this.height);
+    this.view = { k, tx: left + (r.width - left - this.width * k) / 2, ty: (r.height - this.height * k) / 2 };
+    this.applyView();
+  }
+
+  /** Zooms by a factor around a client point (default: the centre). @param {number} factor @param {number} [px] @param {number} [py] */
+  zoom(factor, px, py) {
+    const r = this.svg.getBoundingClientRect();
+    const cx = px === undefined ? r.width / 2 : px - r.left;
+    const cy = py === undefined ? r.height / 2 : py - r.top;
+    const minK = Math.min(r.width / this.width, r.height / this.height) * 0.6;
+    const k = Math.max(minK, Math.min(4, this.view.k * factor));
+    const f2 = k / this.view.k;
+    this.view = { k, tx: cx - (cx - this.view.tx) * f2, ty: cy - (cy - this.view.ty) * f2 };
+    this.applyView();
+  }
+
+  /** @param {number} dx @param {number} dy pixels */
+  pan(dx, dy) {
+    this.view.tx += dx;
+    this.view.ty += dy;
+    this.applyView();
+  }
+
+  /** Centres the view on a hex, zooming in to a readable scale if needed. @param {string} hex @param {number} [minK] */
+  centreOn(hex, minK = 0) {
+    const r = this.svg.getBoundingClientRect();
+    if (minK && this.view.k < minK) this.view.k = minK;
+    const [cx, cy] = this.c(hex);
+    this.view.tx = r.width / 2 - cx * this.view.k;
+    this.view.ty = r.height / 2 - cy * this.view.k;
+    this.applyView();
+  }
+
+  /** Pans so that a hex is inside the view with a margin. @param {string} hex */
+  ensureVisible(hex) {
+    const r = this.svg.getBoundingClientRect();
+    const [cx, cy] = this.c(hex);
+    const x = cx * this.view.k + this.view.tx, y = cy * this.view.k + this.view.ty;
+    const m = Math.max(60, S * this.view.k * 1.2);
+    let dx = 0, dy = 0;
+    if (x < m) dx = m - x;
+    else if (x > r.width - m) dx = r.width - m - x;
+    if (y < m) dy = m - y;
+    else if (y > r.height - m) dy = r.height - m - y;
+    if (dx || dy) this.pan(dx, dy);
+  }
+
+  // ---------------------------------------------------------------- input
+
+  bind() {
+    const svg = this.svg;
+    /** @type {Map<number, {x: number, y: number}>} */
+    const pointers = new Map();
+    /** @type {null | {mode: 'idle'|'pan'|'drag'|'pinch', x0: number, y0: number, unit?: string, hex?: string|null, dist?: number, moved?: boolean}} */
+    let g = null;
+    let suppressClick = false;
+
+    svg.addEventListener('wheel', (e) => {
+      e.preventDefault();
+      const factor = Math.exp(-e.deltaY * (e.deltaMode === 1 ? 0.05 : 0.0018));
+      this.zoom(factor, e.clientX, e.clientY);
+    }, { passive: false });
+
+    svg.addEventListener('pointerdown', (e) => {
+      this.keyboard = false;
+      if (e.button !== 0 && e.pointerType === 'mouse') return;
+      pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      svg.setPointerCapture(e.pointerId);
+      if (pointers.size === 2) {
+        const [p, q] = [...pointers.values()];
+        g = { mode: 'pinch', x0: (p.x + q.x) / 2, y0: (p.y + q.y) / 2, dist: Math.hypot(p.x - q.x, p.y - q.y), moved: true };
+        this.clearGhost();
+        return;
+      }
+      const hex = this.hexAt(e.clientX, e.clientY);
+      const u = hex ? this.unitAt.get(hex) : undefined;
+      g = { mode: 'idle', x0: e.clientX, y0: e.clientY, unit: u?.id, hex, moved: false };
+    });
+
+    svg.addEventListener('pointermove', (e) => {
+      if (pointers.has(e.pointerId)) pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      if (!g) {
+        this.on.onHover?.(this.hexAt(e.clientX, e.clientY));
+        return;
+      }
+      if (g.mode === 'pinch' && pointers.size >= 2) {
+        const [p, q] = [...pointers.values()];
+        const dist = Math.hypot(p.x - q.x, p.y - q.y);
+        const mx = (p.x + q.x) / 2, my = (p.y + q.y) / 2;
+        this.pan(mx - g.x0, my - g.y0);
+        this.zoom(dist / /** @type {number} */ (g.dist || dist), mx, my);
+        g.x0 = mx; g.y0 = my; g.dist = dist;
+        return;
+      }
+      const dx = e.clientX - g.x0, dy = e.clientY - g.y0;
+      if (g.mode === 'idle' && Math.hypot(dx, dy) > 6) {
+        g.moved = true;
+        if (g.unit && this.on.onDragStart?.(g.unit)) {
+          g.mode = 'drag';
+          this.startGhost(g.unit);
+        } else g.mode = 'pan';
+      }
+      if (g.mode === 'pan') {
+        this.pan(dx, dy);
+        g.x0 = e.clientX; g.y0 = e.clientY;
+      } else if (g.mode === 'drag') {
+        const [ux, uy] = this.toUser(e.clientX, e.clientY);
+        this.moveGhost(ux, uy);
+        this.on.onHover?.(this.hexAt(e.clientX, e.clientY));
+      }
+    });
+
+    const up = (/** @type {PointerEvent} */ e) => {
+      pointers.delete(e.pointerId);
+      if (!g) return;
+      if (g.mode === 'pinch') {
+        if (pointers.size === 0) { g = null; suppressClick = true; }
+        return;
+      }
+      if (g.mode === 'drag' && g.unit) {
+        const hex = this.hexAt(e.clientX, e.clientY);
+        this.clearGhost();
+        if (hex && e.type === 'pointerup') this.on.onDrop?.(g.unit, hex);
+        suppressClick = true;
+      } else if (g.mode === 'pan') {
+        suppressClick = true;
+      } else if (e.type === 'pointerup') {
+        const hex = this.hexAt(e.clientX, e.clientY);
+        if (hex) {
+          this.setCursor(hex, false);
+          this.on.onActivate?.(hex, 'click');
+        }
+        suppressClick = true;
+      }
+      g = null;
+    };
+    svg.addEventListener('pointerup', up);
+    svg.addEventListener('pointercancel', up);
+    svg.addEventListener('click', (e) => { if (suppressClick) { suppressClick = false; e.preventDefault(); } });
+    svg.addEventListener('dblclick', (e) => {
+      // double-click on open ground zooms in (on a counter the two clicks select and deselect)
+      const hex = this.hexAt(e.clientX, e.clientY);
+      if (hex && this.unitAt.has(hex)) return;
+      e.preventDefault();
+      this.zoom(1.6, e.clientX, e.clientY);
+    });
+    svg.addEventListener('pointerleave', () => { if (!g) this.on.onHover?.(null); });
+
+    svg.addEventListener('keydown', (e) => {
+      const k = e.key;
+      this.keyboard = true;
+      const step = 80;
+      if (['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].includes(k)) {
+        e.preventDefault();
+        if (e.shiftKey) {
+          const [dx, dy] = { ArrowLeft: [step, 0], ArrowRight: [-step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] }[k] || [0, 0];
+          this.pan(dx, dy);
+        } else {
+          if (!this.cursorVisible && this.cursor) this.setCursor(this.cursor);
+          this.moveCursor(/** @type {any} */ ({ ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down' }[k]));
+        }
+      } else if (k === '+' || k === '=') { e.preventDefault(); this.zoom(1.25); }
+      else if (k === '-' || k === '_') { e.preventDefault(); this.zoom(0.8); }
+      else if (k === '0') { e.preventDefault(); this.fit(); }
+      else if (k === 'Enter' || k === ' ') {
+        e.preventDefault();
+        if (!this.cursor || !this.cursorVisible) {
+          this.setCursor(this.cursor && this.contains(this.cursor) ? this.cursor : this.centreHex());
+          this.on.onCursor?.(/** @type {string} */ (this.cursor));
+        } else this.on.onActivate?.(this.cursor, 'key');
+      } else if (k === 'Escape') {
+        this.on.onEscape?.();
+      }
+    });
+    svg.addEventListener('focus', () => {
+      if (!this.keyboard) return;
+      if (!this.cursor) {
+        this.setCursor(this.centreHex());
+        this.on.onCursor?.(/** @type {string} */ (this.cursor));
+      } else this.setCursor(this.cursor, true);
+    });
+    svg.addEventListener('blur', () => { if (this.cursor) this.setCursor(this.cursor, false); });
+
+    document.addEventListener('keydown', (e) => { if (e.key === 'Tab') this.keyboard = true; });
+    new ResizeObserver(() => { if (!this.fitted) { this.fit(); this.fitted = true; } }).observe(this.host);
+  }
+
+  /** @param {string} unitId */
+  startGhost(unitId) {
+    const u = [...this.unitAt.values()].find((x) => x.id === unitId);
+    if (!u) return;
+    const el = counterSvg(u, { selected: true });
+    el.classList.add('ghost');
+    this.layers.ghost.replaceChildren(el);
+    this.svg.classList.add('dragging');
+  }
+
+  /** @param {number} x @param {number} y */
+  moveGhost(x, y) {
+    const el = this.layers.ghost.firstElementChild;
+    if (el) el.setAttribute('transform', `translate(${f(x)},${f(y)}) scale(1.08)`);
+  }
+
+  clearGhost() {
+    this.layers.ghost.replaceChildren();
+    this.svg.classList.remove('dragging');
+  }
+}
+
+/**
+ * A counter in period style, centred on the origin: nation colours, NATO symbol (infantry X,
+ * cavalry diagonal, artillery dot), designation above, strength-movement below, the nation's
+ * code along the left edge (so colour is never the only cue).
+ * @param {Unit} u
+ * @param {{selected?: boolean, actable?: boolean, dim?: boolean, size?: number}} [o]
+ */
+export function counterSvg(u, o = {}) {
+  const k = 0.72 * S;
+  const c = nationColours(u.nation);
+  const text = c.text;
+  const g = s('g', {
+    class: `counter nation-${u.nation}${o.selected ? ' selected' : ''}${u.moved ? ' moved' : ''}${u.in_combat ? ' in-combat' : ''}${o.actable ? ' actable' : ''}${o.dim ? ' dim' : ''}`,
+    'data-unit': u.id,
+  });
+  g.append(s('title', {}, `${u.id} (${c.name} ${u.type} ${u.designation}): strength ${u.strength}, movement ${u.movement}${u.hex ? ` in ${u.hex}` : ''}${u.moved ? '; has moved' : ''}${u.in_combat ? '; in combat' : ''}`));
+  if (o.selected) g.append(s('rect', { x: f(-k / 2 - 4), y: f(-k / 2 - 4), width: f(k + 8), height: f(k + 8), rx: 6, class: 'sel-halo' }));
+  g.append(s('rect', { x: f(-k / 2), y: f(-k / 2), width: f(k), height: f(k), rx: 3, fill: c.fill, stroke: INK, 'stroke-width': 1.2, filter: 'url(#shadow)', class: 'body' }));
+  // a thin inner frame, as printed counters have
+  g.append(s('rect', { x: f(-k / 2 + 2), y: f(-k / 2 + 2), width: f(k - 4), height: f(k - 4), rx: 2, fill: 'none', stroke: text, 'stroke-opacity': 0.35, 'stroke-width': 0.6 }));
+  // NATO symbol
+  const bw = 0.34 * S, bh = 0.2 * S;
+  const bx = -bw / 2 + 0.02 * S, by = -0.06 * S - bh / 2;
+  g.append(s('rect', { x: f(bx), y: f(by), width: f(bw), height: f(bh), fill: 'none', stroke: text, 'stroke-width': 1.3 }));
+  const sym = { stroke: text, 'stroke-width': 1.2, fill: 'none' };
+  if (u.type === 'infantry') g.append(s('path', { d: `M${f(bx)},${f(by)}L${f(bx + bw)},${f(by + bh)}M${f(bx)},${f(by + bh)}L${f(bx + bw)},${f(by)}`, ...sym }));
+  else if (u.type === 'cavalry') g.append(s('path', { d: `M${f(bx)},${f(by + bh)}L${f(bx + bw)},${f(by)}`, ...sym }));
+  else if (u.type === 'artillery') g.append(s('circle', { cx: f(bx + bw / 2), cy: f(by + bh / 2), r: f(0.045 * S), fill: text }));
+  // designation
+  const chars = Math.max(1, [...u.designation].length);
+  const fs = Math.min(0.16 * S, (0.6 * S) / (0.6 * chars));
+  g.append(s('text', { x: f(0.02 * S), y: f(by - 0.04 * S), 'font-size': f(fs), fill: text, 'text-anchor': 'middle', class: 'designation' }, u.designation));
+  // strength-movement
+  g.append(s('text', { x: f(0.02 * S), y: f(0.29 * S), 'font-size': f(0.2 * S), 'font-weight': 'bold', fill: text, 'text-anchor': 'middle', class: 'sm' }, `${u.strength}-${u.movement}`));
+  // nation code along the left edge
+  g.append(s('text', { x: 0, y: 0, 'font-size': f(0.1 * S), fill: text, 'fill-opacity': 0.85, 'text-anchor': 'middle', transform: `translate(${f(-k / 2 + 0.075 * S)},${f(-0.02 * S)}) rotate(-90)`, 'letter-spacing': 0.5 }, u.nation));
+  if (u.moved) {
+    // a dog-ear: this unit has moved this phase
+    g.append(s('path', { d: `M${f(k / 2 - 0.2 * S)},${f(-k / 2)} L${f(k / 2)},${f(-k / 2)} L${f(k / 2)},${f(-k / 2 + 0.2 * S)} Z`, fill: '#FBF8EE', stroke: INK, 'stroke-width': 0.8, class: 'moved-mark' }));
+  }
+  if (u.in_combat) {
+    // crossed sabres badge
+    const r = 0.12 * S;
+    g.append(s('g', { transform: `translate(${f(k / 2 - 0.02 * S)},${f(k / 2 - 0.02 * S)})`, class: 'combat-mark' },
+      s('circle', { r: f(r), fill: '#D55E00', stroke: INK, 'stroke-width': 0.9 }),
+      s('path', { d: `M${f(-r * 0.55)},${f(-r * 0.55)}L${f(r * 0.55)},${f(r * 0.55)}M${f(r * 0.55)},${f(-r * 0.55)}L${f(-r * 0.55)},${f(r * 0.55)}`, stroke: '#fff', 'stroke-width': 1.6, 'stroke-linecap': 'round' })));
+  }
+  return g;
+}
+
+/**
+ * A counter as a standalone small SVG (for side panels).
+ * @param {Unit} u
+ * @param {number} [px] size in CSS pixels
+ */
+export function counterIcon(u, px = 40) {
+  const box = 0.9 * S;
+  const svg = s('svg', { viewBox: `${f(-box / 2)} ${f(-box / 2)} ${f(box)} ${f(box)}`, width: px, height: px, class: 'counter-icon', 'aria-hidden': 'true' });
+  svg.append(counterSvg({ ...u, moved: false, in_combat: false }));
+  return svg;
+}

@@ -1,0 +1,139 @@
+// The start screen: choose a scenario and a mode (hot-seat, against the computer, online with a
+// friend), create the game, and go to `/#game=ID&seat=TOKEN`.
+
+import { api, saveSeat, knownGames, forgetSeat } from './api.js';
+import { h, fill } from './util.js';
+
+/** @param {HTMLElement} root */
+export async function startScreen(root) {
+  document.title = 'Grognard — The Battle of Nations';
+  const scenBox = h('div', { class: 'scenarios', role: 'radiogroup', 'aria-label': 'Scenario' }, h('p', { class: 'muted' }, 'Loading scenarios…'));
+  const sideSel = /** @type {HTMLSelectElement} */ (h('select', { id: 'side', 'aria-label': 'Your side' }, h('option', { value: 'French' }, 'French'), h('option', { value: 'Allied' }, 'Allied')));
+  const seed = /** @type {HTMLInputElement} */ (h('input', { id: 'seed', type: 'number', min: 0, step: 1, placeholder: 'random', inputmode: 'numeric' }));
+  const err = h('p', { class: 'error', role: 'alert' });
+  const result = h('div', { class: 'online-links', 'aria-live': 'polite' });
+  const go = /** @type {HTMLButtonElement} */ (h('button', { class: 'btn btn-primary btn-big', type: 'submit' }, 'Start the battle'));
+
+  const mode = (/** @type {string} */ value, /** @type {string} */ title, /** @type {string} */ text, /** @type {Node|null} */ extra = null) =>
+    h('label', { class: 'mode-card' },
+      h('input', { type: 'radio', name: 'mode', value, checked: value === 'hotseat' }),
+      h('span', { class: 'mode-title' }, title),
+      h('span', { class: 'mode-text' }, text),
+      extra);
+
+  const form = h('form', { class: 'start-form', onsubmit: (/** @type {Event} */ e) => { e.preventDefault(); create(); } },
+    h('fieldset', {}, h('legend', {}, '1. Choose a battle'), scenBox),
+    h('fieldset', { class: 'modes' }, h('legend', {}, '2. Choose how to play'),
+      mode('hotseat', 'Hot-seat', 'Both sides at this screen, taking turns.'),
+      mode('computer', 'Against the computer', 'You command one side; the computer the other, and it explains its moves.',
+        h('span', { class: 'mode-extra' }, h('label', { for: 'side' }, 'Your side '), sideSel)),
+      mode('online', 'Online with a friend', 'Two seats, two links: keep one, send the other.')),
+    h('details', { class: 'advanced' }, h('summary', {}, 'Dice'),
+      h('label', { for: 'seed' }, 'Dice seed (optional): '), seed,
+      h('p', { class: 'muted small' }, 'The same seed gives the same dice: a game can be replayed and checked exactly.')),
+    err, go, result);
+
+  const known = knownGames();
+  const yours = h('section', { class: 'card your-games', 'aria-label': 'Your games' });
+  const renderKnown = () => {
+    const list = knownGames();
+    if (!list.length) { yours.hidden = true; return; }
+    yours.hidden = false;
+    fill(yours, h('h2', {}, 'Your games'),
+      h('ul', { class: 'game-list' }, list.slice(0, 12).map((g) => h('li', {},
+        h('a', { href: `#game=${encodeURIComponent(g.id)}` }, g.title || g.id),
+        h('span', { class: 'muted small' }, ` ${g.mode || ''}${g.side && g.side !== 'both' ? ` · ${g.side}` : ''}${g.created ? ` · ${new Date(g.created).toLocaleString()}` : ''}`),
+        h('button', { class: 'link-btn small', type: 'button', 'aria-label': `Forget game ${g.id}`, onclick: () => { forgetSeat(g.id); renderKnown(); } }, 'forget')))));
+  };
+  void known;
+
+  fill(root, h('div', { class: 'start' },
+    h('header', { class: 'start-head' },
+      h('div', { class: 'brand-big' }, h('span', { class: 'brand-mark', 'aria-hidden': 'true' }, '⚑'), 'Grognard'),
+      h('p', { class: 'tagline' }, 'The Battle of Nations — Leipzig, 16–19 October 1813. SPI’s Napoleon at War, with every rule enforced and every refusal explained.')),
+    h('main', { id: 'main', class: 'start-main' }, h('section', { class: 'card' }, form), yours)));
+  renderKnown();
+
+  /** @type {{id: string, title: string, first_turn: number, last_turn: number, sides: string[], description?: string}[]} */
+  let scenarios = [];
+  try {
+    scenarios = await api.scenarios();
+  } catch (e) {
+    fill(scenBox, h('p', { class: 'error' }, `The server did not answer: ${/** @type {Error} */ (e).message}`));
+    go.disabled = true;
+    return;
+  }
+  fill(scenBox, scenarios.map((sc, i) => h('label', { class: 'scenario-card' },
+    h('input', { type: 'radio', name: 'scenario', value: sc.id, checked: i === 0 }),
+    h('span', { class: 'scenario-title' }, scenarioName(sc.title).name),
+    scenarioName(sc.title).date ? h('span', { class: 'scenario-date' }, scenarioName(sc.title).date) : null,
+    h('span', { class: 'scenario-meta' }, `Game-turns ${sc.first_turn}–${sc.last_turn} · ${sc.sides.join(' against ')}`),
+    sc.description ? h('span', { class: 'scenario-desc' }, sc.description.replace(/\s*\n\s*/g, ' ')) : null)));
+
+  async function create() {
+    err.textContent = '';
+    const fd = new FormData(/** @type {HTMLFormElement} */ (form));
+    const scenario = String(fd.get('scenario') || '');
+    const m = String(fd.get('mode') || 'hotseat');
+    if (!scenario) { err.textContent = 'Choose a scenario.'; return; }
+    /** @type {{scenario: string, mode: string, seed?: number, computer_side?: string}} */
+    const body = { scenario, mode: m };
+    if (seed.value !== '') body.seed = Number(seed.value);
+    const mySide = sideSel.value;
+    if (m === 'computer') body.computer_side = scenarios.find((x) => x.id === scenario)?.sides.find((x) => x !== mySide) || (mySide === 'French' ? 'Allied' : 'French');
+    go.disabled = true;
+    go.textContent = 'Setting up the battle…';
+    try {
+      const g = await api.create(body);
+      const title = scenarios.find((x) => x.id === scenario)?.title || scenario;
+      if (m === 'hotseat') {
+        const token = g.seats.both || Object.values(g.seats)[0];
+        saveSeat(g.id, { token, side: 'both', mode: m, title });
+        location.hash = `game=${encodeURIComponent(g.id)}`;
+      } else if (m === 'computer') {
+        const token = g.seats[mySide] || Object.values(g.seats)[0];
+        saveSeat(g.id, { token, side: mySide, mode: m, title });
+        location.hash = `game=${encodeURIComponent(g.id)}`;
+      } else {
+        showLinks(g, title, scenarios.find((x) => x.id === scenario)?.sides || []);
+      }
+    } catch (e) {
+      err.textContent = `The game could not be created: ${/** @type {Error} */ (e).message}`;
+    } finally {
+      go.disabled = false;
+      go.textContent = 'Start the battle';
+    }
+  }
+
+  /** @param {{id: string, seats: Record<string, string>, links: Record<string, string>}} g @param {string} title @param {string[]} sides */
+  function showLinks(g, title, sides) {
+    const order = (/** @type {string} */ s) => (sides.indexOf(s) + 1) || 99;
+    const rows = Object.entries(g.links).sort((a, b) => order(a[0]) - order(b[0])).map(([side, link]) => {
+      const url = new URL(link, location.href);
+      url.hash += `&side=${encodeURIComponent(side)}`;
+      const input = /** @type {HTMLInputElement} */ (h('input', { type: 'text', readonly: true, value: url.href, 'aria-label': `Link for the ${side} player`, class: 'link-input' }));
+      const copy = h('button', { type: 'button', class: 'btn', onclick: async () => {
+        input.select();
+        try { await navigator.clipboard.writeText(input.value); copy.textContent = 'Copied'; } catch { document.execCommand('copy'); copy.textContent = 'Copied'; }
+        setTimeout(() => { copy.textContent = 'Copy'; }, 1500);
+      } }, 'Copy');
+      const play = h('button', { type: 'button', class: 'btn btn-primary', onclick: () => {
+        saveSeat(g.id, { token: g.seats[side], side, mode: 'online', title });
+        location.hash = `game=${encodeURIComponent(g.id)}`;
+      } }, `Play as ${side}`);
+      return h('div', { class: 'link-row' }, h('label', { class: 'link-side' }, side), input, copy, play);
+    });
+    fill(result, h('h3', {}, 'Your game is ready'),
+      h('p', {}, 'Each link is a seat: whoever opens it plays that side. Keep one, send the other to your friend. Anyone who opens ',
+        h('code', {}, `/#game=${g.id}`), ' without a seat watches.'),
+      rows);
+    result.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+  }
+}
+
+/** "The Battle of Nations: the First Day (16 October 1813)" -> name "The First Day", date "16 October 1813". @param {string} title */
+function scenarioName(title) {
+  const m = title.match(/^(?:.*?:\s*)?(.*?)\s*(?:\(([^)]*)\))?$/);
+  const name = m ? m[1] : title;
+  return { name: name.charAt(0).toUpperCase() + name.slice(1), date: m && m[2] ? m[2] : '' };
+}
