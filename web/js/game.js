@@ -592,7 +592,14 @@ export class Game {
       const t = input.value.trim();
       if (!t) return;
       if (/^(undo)$/i.test(t)) { input.value = ''; this.undo(); return; }
-      this.act(t).then((ok) => { if (ok) input.value = ''; });
+      // Empty the box before sending: the sidebar is rebuilt when the state changes, so clear
+      // now and put the text back (in whichever box is current) only if it was refused.
+      input.value = '';
+      this.act(t).then((ok) => {
+        if (ok) return;
+        const now = /** @type {HTMLInputElement|null} */ (this.side_?.querySelector('.cmd-input'));
+        if (now && !now.value) now.value = t;
+      });
     } },
     h('label', { for: 'cmd-input', class: 'cmd-label' }, 'Command'),
     input, h('button', { type: 'submit', class: 'btn', disabled: !can }, 'Do'), dl);

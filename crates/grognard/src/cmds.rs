@@ -9,7 +9,6 @@ use crate::TerrainArg;
 use anyhow::{anyhow, bail, Context, Result};
 use engine::{hash_text, ReplayError, Rules, Session, ToAct};
 use naw::{Action, Column, Game, Loc, Scenario, UnitType};
-use serde::Serialize;
 use std::collections::VecDeque;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -28,28 +27,10 @@ impl std::error::Error for Reported {}
 
 /// `grognard scenarios`.
 pub fn scenarios(json: bool) -> Result<()> {
-    #[derive(Serialize)]
-    struct J {
-        id: String,
-        title: String,
-        first_turn: u8,
-        last_turn: u8,
-        sides: Vec<String>,
-        units: usize,
-        description: String,
-    }
     let mut list = Vec::new();
     for s in scenarios::SCENARIOS {
         let sc = load_scenario(s.id).with_context(|| format!("shipped scenario {}", s.id))?;
-        list.push(J {
-            id: s.id.to_string(),
-            title: sc.title.clone(),
-            first_turn: sc.first_turn,
-            last_turn: sc.last_turn,
-            sides: sc.sides.to_vec(),
-            units: sc.units.len(),
-            description: sc.description.trim().to_string(),
-        });
+        list.push(present::scenario_entry(s.id, &sc));
     }
     if json {
         println!("{}", serde_json::to_string_pretty(&list)?);
@@ -102,7 +83,7 @@ pub fn show(path: &Path, json: bool, map: Option<&str>) -> Result<()> {
     let s = open_record(path)?;
     let centre = map.map(|m| parse_map_hex(&s.game, m)).transpose()?;
     if json {
-        println!("{}", show::state_json(&s));
+        println!("{}", show::state_json(&s)?);
     } else {
         print!("{}", show::state_text(&s));
     }
@@ -120,7 +101,7 @@ pub fn moves(path: &Path, unit: &str, json: bool) -> Result<()> {
     let s = open_record(path)?;
     let u = find_unit(&s.game, unit)?;
     if json {
-        println!("{}", show::moves_json(&s.game, u));
+        println!("{}", show::moves_json(&s.game, u)?);
     } else {
         print!("{}", show::moves_text(&s.game, u));
     }
@@ -204,19 +185,8 @@ pub fn odds(attack: u32, defence: u32, terrain: TerrainArg, json: bool) -> Resul
     let column = Column::of(attack, eff);
     let p = naw::tables::probabilities(column);
     if json {
-        #[derive(Serialize)]
-        struct J {
-            column: &'static str,
-            attack: u32,
-            defence: u32,
-            probabilities: std::collections::BTreeMap<&'static str, f64>,
-        }
-        let j = J {
-            column: column.name(),
-            attack,
-            defence: eff,
-            probabilities: show::probability_map(&p),
-        };
+        let j = present::odds_view(attack, defence, terrain == TerrainArg::Doubled)
+            .ok_or_else(|| anyhow!("defence {defence} is too large"))?;
         println!("{}", serde_json::to_string_pretty(&j)?);
         return Ok(());
     }

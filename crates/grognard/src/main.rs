@@ -5,6 +5,7 @@
 
 mod cmds;
 mod play;
+mod serve;
 mod show;
 mod sim;
 mod util;
@@ -16,9 +17,11 @@ use std::process::ExitCode;
 /// Plays SPI's Napoleon at War and The Battle of Nations (1975) with every rule enforced.
 #[derive(Parser, Debug)]
 #[command(name = "grognard", version)]
-#[command(after_help = "Start a game in the terminal:  grognard play\n\
+#[command(
+    after_help = "Play in a browser:  grognard play   (in the terminal: grognard play --text)\n\
 Action grammar: docs/actions.md; every command: docs/cli.md.\n\
-Exit codes: 0 success, 1 refused or failed, 2 bad usage.")]
+Exit codes: 0 success, 1 refused or failed, 2 bad usage."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -167,9 +170,19 @@ If any action is refused nothing is written: the record stays as it was."
         /// A scenario (or map) file, or a directory of them.
         path: PathBuf,
     },
-    /// Play in the terminal: hot-seat, or against a computer player. Reads commands and
-    /// actions from standard input (type `help`).
+    /// Play: starts the game server on 127.0.0.1 and prints the address of the board to open
+    /// in a browser. `--text` plays in the terminal instead: hot-seat, or against a computer
+    /// player, reading commands and actions from standard input (type `help`).
     Play(play::PlayArgs),
+    /// Run the game server (the API of docs/api.md and the board) on 127.0.0.1.
+    Serve {
+        /// The port (0 = any free port).
+        #[arg(long, default_value_t = 8813)]
+        port: u16,
+        /// sqlite:PATH or postgres://... (default: games.sqlite in the user's data directory).
+        #[arg(long, value_name = "URL")]
+        database: Option<String>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -222,7 +235,14 @@ fn main() -> ExitCode {
             width,
         } => cmds::map(&source, svg.as_deref(), png.as_deref(), numbers, width),
         Command::Validate { path } => cmds::validate(&path),
-        Command::Play(args) => play::play_text(args),
+        Command::Play(args) => {
+            if args.is_text() {
+                play::play_text(args)
+            } else {
+                serve::serve(args.port, args.database, true)
+            }
+        }
+        Command::Serve { port, database } => serve::serve(Some(port), database, false),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

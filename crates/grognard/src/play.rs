@@ -14,33 +14,63 @@ use std::collections::VecDeque;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
+/// The options only the terminal game has (each implies `--text`).
+const TEXT_OPTIONS: [&str; 7] = ["text", "scenario", "seed", "vs", "side", "save", "resume"];
+
 /// The options of `grognard play`.
 #[derive(clap::Args, Debug, Clone)]
 #[command(
-    after_help = "At the prompt type an action (move FR.4 2316, end, attack FR.4 AU.2/I, \
+    after_help = "Without --text (or any of the terminal game's options) this starts the \
+game server on 127.0.0.1 and prints the address of the board: open it in a browser.\n\n\
+In the terminal (--text), at the prompt type an action (move FR.4 2316, end, attack FR.4 AU.2/I, \
 resolve AU.2/I, ...) or a command: help, show, moves UNIT, map HEX, odds [A D], undo, save FILE, \
 quit. Dice are rolled automatically. The record is saved after every action."
 )]
 pub struct PlayArgs {
-    /// A shipped scenario id or a scenario file.
-    #[arg(long, default_value = "bon-first-day")]
-    pub scenario: String,
-    /// Seed of the record's dice (default: from the clock).
+    /// Play in the terminal instead of the browser (implied by any of the options below).
+    #[arg(long)]
+    pub text: bool,
+    /// The board's port (default 8813, or any free port when it is taken; 0 = any free port).
+    #[arg(long, value_name = "PORT", conflicts_with_all = TEXT_OPTIONS)]
+    pub port: Option<u16>,
+    /// The server's database: sqlite:PATH or postgres://... (default: games.sqlite in the
+    /// user's data directory).
+    #[arg(long, value_name = "URL", conflicts_with_all = TEXT_OPTIONS)]
+    pub database: Option<String>,
+    /// Terminal game: a shipped scenario id or a scenario file (default bon-first-day).
+    #[arg(long)]
+    pub scenario: Option<String>,
+    /// Terminal game: seed of the record's dice (default: from the clock).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// A computer opponent (`random`), or `none` for two players at one keyboard.
-    #[arg(long, default_value = "none", value_name = "PLAYER")]
-    pub vs: String,
-    /// The side you play against the computer (default: the first side).
+    /// Terminal game: a computer opponent (`random`), or `none` for two players at one
+    /// keyboard (the default).
+    #[arg(long, value_name = "PLAYER")]
+    pub vs: Option<String>,
+    /// Terminal game: the side you play against the computer (default: the first side).
     #[arg(long, value_name = "SIDE")]
     pub side: Option<String>,
-    /// Save the record here after every action (default: the user's data directory,
-    /// grognard/last-game.json).
+    /// Terminal game: save the record here after every action (default: the user's data
+    /// directory, grognard/last-game.json).
     #[arg(long, value_name = "FILE")]
     pub save: Option<PathBuf>,
-    /// Continue a saved game instead of starting a new one.
+    /// Terminal game: continue a saved game instead of starting a new one.
     #[arg(long, value_name = "RECORD", conflicts_with_all = ["scenario", "seed"])]
     pub resume: Option<PathBuf>,
+}
+
+impl PlayArgs {
+    /// True when the game is to be played in the terminal: `--text`, or any option that only
+    /// the terminal game has.
+    pub fn is_text(&self) -> bool {
+        self.text
+            || self.scenario.is_some()
+            || self.seed.is_some()
+            || self.vs.is_some()
+            || self.side.is_some()
+            || self.save.is_some()
+            || self.resume.is_some()
+    }
 }
 
 /// The default place of the saved game: `$XDG_DATA_HOME/grognard/last-game.json`, or
@@ -281,13 +311,15 @@ pub fn play_text(args: PlayArgs) -> Result<()> {
     let s = match &args.resume {
         Some(p) => open_record(p)?,
         None => {
-            let sc = load_scenario(&args.scenario)?;
+            let scenario = args.scenario.as_deref().unwrap_or("bon-first-day");
+            let sc = load_scenario(scenario)?;
             let seed = args.seed.unwrap_or_else(time_seed);
             let digest = sc.digest;
-            Session::new(Game::new(sc), &args.scenario, digest, seed)
+            Session::new(Game::new(sc), scenario, digest, seed)
         }
     };
-    let computer = if args.vs.eq_ignore_ascii_case("none") {
+    let vs = args.vs.as_deref().unwrap_or("none");
+    let computer = if vs.eq_ignore_ascii_case("none") {
         if args.side.is_some() {
             bail!("--side chooses your side against a computer player: give --vs too");
         }
@@ -305,7 +337,7 @@ pub fn play_text(args: PlayArgs) -> Result<()> {
                     })? as u8,
             ),
         };
-        let p = ai::player(&args.vs, s.record.seed ^ 0x5eed).map_err(|e| anyhow!("--vs: {e}"))?;
+        let p = ai::player(vs, s.record.seed ^ 0x5eed).map_err(|e| anyhow!("--vs: {e}"))?;
         Some((human.other(), p))
     };
     let mut play = Play {

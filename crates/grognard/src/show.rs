@@ -5,7 +5,6 @@ use anyhow::{bail, Result};
 use engine::{Rules, Session, ToAct};
 use hexmap::Hex;
 use naw::{Action, Game, Loc, Step, UnitId};
-use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -20,20 +19,6 @@ pub fn step_text(step: Step) -> &'static str {
         Step::Retreat => "combat phase: retreats (7.7)",
         Step::Advance => "combat phase: advance after combat (7.74)",
         Step::Over => "the game is over",
-    }
-}
-
-/// The step's short name for JSON.
-pub fn step_name(step: Step) -> &'static str {
-    match step {
-        Step::Movement => "movement",
-        Step::Declare => "declare",
-        Step::Choose => "choose",
-        Step::Roll => "roll",
-        Step::Losses => "losses",
-        Step::Retreat => "retreat",
-        Step::Advance => "advance",
-        Step::Over => "over",
     }
 }
 
@@ -61,208 +46,31 @@ pub fn headline(g: &Game) -> String {
     )
 }
 
-#[derive(Serialize)]
-struct UnitJson {
-    id: String,
-    side: String,
-    nation: String,
-    designation: String,
-    #[serde(rename = "type")]
-    kind: &'static str,
-    strength: u16,
-    movement: u8,
-    /// `map`, `waiting`, `eliminated` or `displaced`.
-    status: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    hex: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    arrival_turn: Option<u8>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    arrival_hex: Option<String>,
-    moved: bool,
-    in_combat: bool,
-}
-
-#[derive(Serialize)]
-struct ArmyJson {
-    army: String,
-    side: String,
-    losses: u32,
-    level: Option<u32>,
-}
-
-#[derive(Serialize)]
-struct CombatJson {
-    attackers: Vec<String>,
-    bombarding: Vec<String>,
-    defenders: Vec<String>,
-    attack: u32,
-    defence: u32,
-    odds: &'static str,
-    terrain: Vec<String>,
-    probabilities: BTreeMap<&'static str, f64>,
-    resolved: bool,
-}
-
-#[derive(Serialize)]
-struct ObligationJson {
-    unit: String,
-    case: &'static str,
-}
-
-#[derive(Serialize)]
-struct OutcomeJson {
-    winner: Option<String>,
-    case: &'static str,
-    why: String,
-}
-
-#[derive(Serialize)]
-struct StateJson {
-    scenario: String,
-    title: String,
-    turn: u8,
-    first_turn: u8,
-    last_turn: u8,
-    night: bool,
-    phasing: String,
-    phase: &'static str,
-    step: &'static str,
-    /// A side name, `chance` or `over`.
-    to_act: String,
-    actions_recorded: usize,
-    undoable: usize,
-    state_hash: String,
-    demoralization: Vec<ArmyJson>,
-    units: Vec<UnitJson>,
-    combats: Vec<CombatJson>,
-    obligations: Vec<ObligationJson>,
-    legal_actions: Vec<String>,
-    outcome: Option<OutcomeJson>,
-}
-
-/// The probabilities of a column, keyed by result name.
-pub fn probability_map(p: &[f64; 5]) -> BTreeMap<&'static str, f64> {
-    naw::CombatResult::ALL
-        .iter()
-        .zip(p)
-        .map(|(r, &x)| (r.name(), x))
-        .collect()
-}
-
-fn status(g: &Game, u: UnitId) -> (&'static str, Option<Hex>) {
-    match g.loc(u) {
-        Loc::Map(h) => ("map", Some(h)),
-        Loc::Waiting => ("waiting", None),
-        Loc::Eliminated => ("eliminated", None),
-        Loc::Lifted(h) => ("displaced", Some(h)),
-    }
-}
-
 /// The legal actions of the side to act (or the die faces).
 pub fn legal(g: &Game) -> Vec<Action> {
-    let mut v = Vec::new();
-    g.legal_actions(&mut v);
-    v
+    present::legal(g)
 }
 
-/// The state as JSON.
-pub fn state_json(s: &Session<Game>) -> String {
-    let g = &s.game;
-    let sc = g.scenario();
-    let units = g
-        .units()
-        .into_iter()
-        .map(|v| {
-            let d = sc.unit(v.unit);
-            let (st, hex) = status(g, v.unit);
-            UnitJson {
-                id: d.id.clone(),
-                side: sc.sides[d.side.0 as usize].clone(),
-                nation: sc.nations[d.nation as usize].id.clone(),
-                designation: d.designation.clone(),
-                kind: d.kind.name(),
-                strength: d.strength,
-                movement: d.movement,
-                status: st,
-                hex: hex.map(|h| h.to_string()),
-                arrival_turn: v.arrival.map(|a| a.0),
-                arrival_hex: v.arrival.map(|a| a.1.to_string()),
-                moved: v.moved,
-                in_combat: v.in_combat,
+/// The state as JSON: the state view of `docs/api.md` (built by the `present` crate, as the
+/// server builds it), with the names this command has always printed as well:
+/// `legal_actions` (= `legal`) and each combat's `odds` (= `column`).
+pub fn state_json(s: &Session<Game>) -> Result<String> {
+    let log = present::log_of(s)?;
+    let view = present::state_view(s, None, &log);
+    let mut j = serde_json::to_value(&view)?;
+    if let Some(o) = j.as_object_mut() {
+        let legal = o.get("legal").cloned().unwrap_or_default();
+        o.insert("legal_actions".into(), legal);
+    }
+    if let Some(cs) = j.get_mut("combats").and_then(|c| c.as_array_mut()) {
+        for c in cs {
+            if let Some(o) = c.as_object_mut() {
+                let col = o.get("column").cloned().unwrap_or_default();
+                o.insert("odds".into(), col);
             }
-        })
-        .collect();
-    let ids = |v: &[UnitId]| v.iter().map(|&u| g.id(u).to_string()).collect::<Vec<_>>();
-    let combats = g
-        .combats()
-        .iter()
-        .map(|c| CombatJson {
-            attackers: ids(&c.attackers),
-            bombarding: ids(&c.bombarding),
-            defenders: ids(&c.defenders),
-            attack: c.odds.attack,
-            defence: c.odds.defence,
-            odds: c.odds.column.name(),
-            terrain: c.odds.terrain.clone(),
-            probabilities: probability_map(&c.odds.probabilities),
-            resolved: c.resolved,
-        })
-        .collect();
-    let obligations = if g.step() == Step::Declare {
-        g.open_obligations()
-            .into_iter()
-            .map(|(u, case)| ObligationJson {
-                unit: g.id(u).to_string(),
-                case,
-            })
-            .collect()
-    } else {
-        Vec::new()
-    };
-    let j = StateJson {
-        scenario: s.record.scenario.clone(),
-        title: sc.title.clone(),
-        turn: g.turn(),
-        first_turn: sc.first_turn,
-        last_turn: sc.last_turn,
-        night: g.is_night(),
-        phasing: side_name(g, g.phasing()).to_string(),
-        phase: match g.phase() {
-            naw::Phase::Movement => "movement",
-            naw::Phase::Combat => "combat",
-        },
-        step: step_name(g.step()),
-        to_act: match g.to_act() {
-            ToAct::Side(x) => side_name(g, x).to_string(),
-            ToAct::Chance => "chance".into(),
-            ToAct::Over(_) => "over".into(),
-        },
-        actions_recorded: s.record.actions.len(),
-        undoable: g.undoable().min(s.record.actions.len()),
-        state_hash: engine::hash_text(g.state_hash()),
-        demoralization: sc
-            .armies
-            .iter()
-            .enumerate()
-            .map(|(i, (name, side))| ArmyJson {
-                army: name.clone(),
-                side: sc.sides[side.0 as usize].clone(),
-                losses: g.losses()[i],
-                level: g.demoralization_level(i as u8),
-            })
-            .collect(),
-        units,
-        combats,
-        obligations,
-        legal_actions: legal(g).iter().map(|&a| g.action_text(a)).collect(),
-        outcome: g.outcome().map(|o| OutcomeJson {
-            winner: o.winner.map(|w| side_name(g, w).to_string()),
-            case: o.case,
-            why: o.why.clone(),
-        }),
-    };
-    serde_json::to_string_pretty(&j).expect("the state serialises")
+        }
+    }
+    Ok(serde_json::to_string_pretty(&j)?)
 }
 
 /// The demoralization line: losses against levels per army.
@@ -446,45 +254,20 @@ pub fn state_text(s: &Session<Game>) -> String {
     out
 }
 
-/// One legal destination of a unit.
-#[derive(Serialize)]
-pub struct MoveJson {
-    hex: String,
-    cost: f64,
-    path: Vec<String>,
-}
-
 /// A destination, its cost in half movement points and its cheapest path.
-pub type Move = (Hex, u16, Vec<Hex>);
+pub type Move = present::Move;
 
 /// The legal destinations of a unit with cost and cheapest path, or the reason it cannot move.
 pub fn moves(g: &Game, u: UnitId) -> (Vec<Move>, Option<String>) {
-    let mut dests = Vec::new();
-    g.destinations(u, &mut dests);
-    let mut out: Vec<Move> = dests
-        .iter()
-        .map(|d| {
-            let path = g.path(u, d.hex).map(|p| p.0).unwrap_or_default();
-            (d.hex, d.cost_half, path)
-        })
-        .collect();
-    out.sort_by_key(|x| (x.1, x.0));
-    if !out.is_empty() {
-        return (out, None);
-    }
-    // Why not: the refusal of a move to where the unit stands (the first checks are whether
-    // it may move at all).
-    let probe = match g.loc(u) {
-        Loc::Map(h) => h,
-        _ => g.units()[u.0 as usize]
-            .arrival
-            .map_or(Hex::new(1, 1), |a| a.1),
-    };
-    let why = match g.check(Action::Move { unit: u, to: probe }) {
-        Err(r) if r.case != "5.16" && r.case != "5.32" => format!("{}: {}", r.case, r.why),
-        _ => format!("{} has no legal destination", g.id(u)),
-    };
-    (out, Some(why))
+    let (list, why) = present::moves(g, u);
+    let why = why.map(|r| {
+        if r.case == "5.0" {
+            r.why
+        } else {
+            format!("{}: {}", r.case, r.why)
+        }
+    });
+    (list, why)
 }
 
 /// `moves` as text.
@@ -525,38 +308,16 @@ pub fn moves_text(g: &Game, u: UnitId) -> String {
     out
 }
 
-/// `moves` as JSON.
-pub fn moves_json(g: &Game, u: UnitId) -> String {
-    #[derive(Serialize)]
-    struct J {
-        unit: String,
-        movement: u8,
-        from: Option<String>,
-        destinations: Vec<MoveJson>,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        cannot_move: Option<String>,
+/// `moves` as JSON: the moves view of `docs/api.md`, with `cannot_move` (the reason as one
+/// line) as this command has always printed it.
+pub fn moves_json(g: &Game, u: UnitId) -> Result<String> {
+    let (_, why) = moves(g, u);
+    let view = present::moves_view(g, u);
+    let mut j = serde_json::to_value(&view)?;
+    if let (Some(o), Some(w)) = (j.as_object_mut(), why) {
+        o.insert("cannot_move".into(), w.into());
     }
-    let (list, why) = moves(g, u);
-    let from = match g.loc(u) {
-        Loc::Map(h) => Some(h.to_string()),
-        Loc::Waiting => g.units()[u.0 as usize].arrival.map(|a| a.1.to_string()),
-        _ => None,
-    };
-    let j = J {
-        unit: g.id(u).to_string(),
-        movement: g.scenario().unit(u).movement,
-        from,
-        destinations: list
-            .into_iter()
-            .map(|(h, c, p)| MoveJson {
-                hex: h.to_string(),
-                cost: c as f64 / 2.0,
-                path: p.iter().map(|h| h.to_string()).collect(),
-            })
-            .collect(),
-        cannot_move: why,
-    };
-    serde_json::to_string_pretty(&j).expect("serialises")
+    Ok(serde_json::to_string_pretty(&j)?)
 }
 
 /// A compact ASCII map: `rows` map rows by `cols` hexes around `centre`, west to the left,

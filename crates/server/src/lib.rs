@@ -1,0 +1,268 @@
+//! The Grognard game server: the HTTP and WebSocket API of `docs/api.md` over the rules
+//! engine, with seat tokens, the computer opponent, and persistence in SQLite or PostgreSQL.
+//!
+//! The server is authoritative: clients send action texts, the rules decide. It holds no rules
+//! logic of its own: legality comes from `naw`, the views from `present`, the opponents from
+//! `ai`. Every accepted action (with the dice and the computer's actions it triggers) is
+//! committed to the database before the reply; a game is rebuilt by replaying its actions.
+//!
+//! ```no_run
+//! # async fn run() -> Result<(), server::ServerError> {
+//! let config = server::Config {
+//!     port: 0,
+//!     database: "sqlite:/tmp/games.sqlite".into(),
+//!     ..server::Config::default()
+//! };
+//! let running = server::start(config).await?;
+//! println!("http://{}/", running.addr());
+//! running.wait().await;
+//! # Ok(()) }
+//! ```
+
+#![warn(missing_docs)]
+
+mod error;
+pub mod games;
+mod routes;
+pub mod rules;
+pub mod store;
+mod web;
+
+pub use error::{ApiError, ServerError};
+pub use store::{default_database, Store};
+
+use axum::extract::{DefaultBodyLimit, Request};
+use axum::http::{header, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use std::collections::HashMap;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::Arc;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::trace::TraceLayer;
+
+/// The largest request body accepted (64 KiB); larger ones get 413.
+pub const BODY_LIMIT: usize = 64 * 1024;
+
+/// The port `grognard play` tries first.
+pub const DEFAULT_PORT: u16 = 8813;
+
+/// How to run the server.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The address to listen on (127.0.0.1 by default: a game on this machine).
+    pub host: IpAddr,
+    /// The port; 0 for any free port.
+    pub port: u16,
+    /// When the port is taken, listen on any free port instead of failing.
+    pub fallback_port: bool,
+    /// `sqlite:PATH` or `postgres://...`.
+    pub database: String,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            host: IpAddr::V4(Ipv4Addr::LOCALHOST),
+            port: DEFAULT_PORT,
+            fallback_port: false,
+            database: String::new(),
+        }
+    }
+}
+
+/// What every handler shares.
+pub struct App {
+    games: games::Games,
+    scenario_list: Arc<str>,
+    maps: HashMap<String, Arc<str>>,
+    rules_json: Arc<str>,
+}
+
+impl App {
+    /// Loads the shipped scenarios and the rules reference over a store.
+    pub fn new(store: Store) -> Result<App, ServerError> {
+        let mut scenarios = Vec::new();
+        let mut list = Vec::new();
+        let mut maps = HashMap::new();
+        for s in scenarios::SCENARIOS {
+            let sc = scenarios::load(s.id).map_err(|e| ServerError::Data(e.to_string()))?;
+            list.push(present::scenario_entry(s.id, &sc));
+            let map = serde_json::to_string(&present::map_view(&sc.map))
+                .map_err(|e| ServerError::Data(e.to_string()))?;
+            maps.insert(s.id.to_string(), Arc::from(map));
+            scenarios.push((s.id.to_string(), Arc::new(sc)));
+        }
+        let rules = rules::reference().map_err(ServerError::Data)?;
+        Ok(App {
+            games: games::Games::new(store, scenarios),
+            scenario_list: Arc::from(
+                serde_json::to_string(&list).map_err(|e| ServerError::Data(e.to_string()))?,
+            ),
+            maps,
+            rules_json: Arc::from(
+                serde_json::to_string(&rules).map_err(|e| ServerError::Data(e.to_string()))?,
+            ),
+        })
+    }
+
+    /// The games.
+    pub fn games(&self) -> &games::Games {
+        &self.games
+    }
+}
+
+/// Answers every error of the API as JSON: a bare error from a layer (413 from the body
+/// limit, 405, a path that does not parse) becomes `{"error": {...}}`.
+async fn json_errors(req: Request, next: Next) -> Response {
+    let api = req.uri().path().starts_with("/api/");
+    let res = next.run(req).await;
+    let status = res.status();
+    let is_json = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if is_json || !(status.is_client_error() || status.is_server_error()) {
+        return res;
+    }
+    if !api && status != StatusCode::PAYLOAD_TOO_LARGE {
+        return res;
+    }
+    let e = match status {
+        StatusCode::PAYLOAD_TOO_LARGE => {
+            ApiError::too_large(format!("the body is over {} KiB", BODY_LIMIT / 1024))
+        }
+        StatusCode::NOT_FOUND => ApiError::not_found("no such resource"),
+        StatusCode::METHOD_NOT_ALLOWED => ApiError {
+            status,
+            kind: "bad_request",
+            case: None,
+            why: "that method is not allowed here".into(),
+        },
+        s if s.is_client_error() => ApiError {
+            status: s,
+            kind: "bad_request",
+            case: None,
+            why: s.canonical_reason().unwrap_or("bad request").into(),
+        },
+        _ => ApiError::internal("the server failed"),
+    };
+    e.into_response()
+}
+
+fn panic_response(_: Box<dyn std::any::Any + Send + 'static>) -> Response {
+    tracing::error!("a request panicked");
+    ApiError::internal("the server failed on this request").into_response()
+}
+
+/// The router: every endpoint of `docs/api.md` and the board's static files.
+pub fn router(app: Arc<App>) -> Router {
+    Router::new()
+        .route("/api/scenarios", get(routes::scenarios))
+        .route("/api/rules", get(routes::rules))
+        .route("/api/odds", get(routes::odds))
+        .route("/api/games", post(routes::create))
+        .route("/api/games/{id}", get(routes::state))
+        .route("/api/games/{id}/map", get(routes::map))
+        .route("/api/games/{id}/moves/{unit}", get(routes::moves))
+        .route("/api/games/{id}/record", get(routes::record))
+        .route("/api/games/{id}/actions", post(routes::act))
+        .route("/api/games/{id}/undo", post(routes::undo))
+        .route("/api/games/{id}/branch", post(routes::branch))
+        .route("/api/games/{id}/replay/{n}", get(routes::replay))
+        .route("/api/games/{id}/ws", get(routes::ws))
+        .route("/api/{*rest}", axum::routing::any(api_not_found))
+        .fallback(web::serve)
+        .with_state(app)
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
+        .layer(axum::middleware::from_fn(json_errors))
+        .layer(CatchPanicLayer::custom(panic_response))
+        .layer(TraceLayer::new_for_http())
+}
+
+async fn api_not_found() -> ApiError {
+    ApiError::not_found("there is no such API endpoint (see docs/api.md)")
+}
+
+/// A running server.
+pub struct Running {
+    addr: SocketAddr,
+    task: tokio::task::JoinHandle<std::io::Result<()>>,
+    store: Store,
+}
+
+impl Running {
+    /// The address it listens on.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// `http://ADDR/`.
+    pub fn url(&self) -> String {
+        format!("http://{}/", self.addr)
+    }
+
+    /// The database backend (`sqlite` or `postgres`).
+    pub fn backend(&self) -> &'static str {
+        self.store.backend()
+    }
+
+    /// Serves until the server fails (it does not stop by itself).
+    pub async fn wait(self) {
+        match self.task.await {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => tracing::error!("the server stopped: {e}"),
+            Err(e) => tracing::error!("the server task failed: {e}"),
+        }
+    }
+
+    /// Stops listening and closes the database.
+    pub async fn stop(self) {
+        self.task.abort();
+        let _ = self.task.await;
+        self.store.close().await;
+    }
+}
+
+/// Opens the database (creating it and its tables where needed), binds the listener and
+/// starts serving in the background.
+pub async fn start(config: Config) -> Result<Running, ServerError> {
+    let url = if config.database.is_empty() {
+        default_database()?
+    } else {
+        config.database.clone()
+    };
+    let store = Store::open(&url).await?;
+    let app = Arc::new(App::new(store.clone())?);
+    let listener = match tokio::net::TcpListener::bind((config.host, config.port)).await {
+        Ok(l) => l,
+        Err(e) if config.fallback_port && e.kind() == std::io::ErrorKind::AddrInUse => {
+            tracing::info!("port {} is taken: using a free port", config.port);
+            tokio::net::TcpListener::bind((config.host, 0))
+                .await
+                .map_err(|source| ServerError::Io {
+                    what: format!("cannot listen on {}", config.host),
+                    source,
+                })?
+        }
+        Err(source) => {
+            return Err(ServerError::Io {
+                what: format!("cannot listen on {}:{}", config.host, config.port),
+                source,
+            })
+        }
+    };
+    let addr = listener.local_addr().map_err(|source| ServerError::Io {
+        what: "no local address".into(),
+        source,
+    })?;
+    let router = router(app);
+    let task = tokio::spawn(async move { axum::serve(listener, router).await });
+    tracing::info!("serving on http://{addr}/ with {}", store.backend());
+    Ok(Running { addr, task, store })
+}
