@@ -2,9 +2,34 @@
 //! by `grognard sim`, the web server and the tests.
 //!
 //! A player sees only what [`engine::Rules`] and the public `naw::Game` queries offer: it never
-//! reaches into a rules crate's internals.
+//! reaches into a rules crate's internals. Three players, by spec ([`player`]):
+//!
+//! - `random`: uniformly random legal actions (a baseline and a fuzzer);
+//! - `heuristic`: hand-written play that knows the game (`docs/ai.md`);
+//! - `search`, `search@2s`, `search@500ms`, `search@5000n`: Monte Carlo search over plans the
+//!   heuristic proposes, with the dice as chance events, within a thinking-time or a
+//!   simulation-count budget, on every core.
 
-use engine::{Dice, Outcome, Record, Rules, Session, ToAct};
+// Hex and unit data live in dense arrays indexed by hex or unit number: index loops say so.
+#![allow(clippy::needless_range_loop)]
+
+mod board;
+mod eval;
+mod heuristic;
+mod info;
+mod loc;
+mod plan;
+mod random;
+mod search;
+mod tactics;
+
+pub use heuristic::HeuristicPlayer;
+pub use info::TIEBREAK_SCENARIOS;
+pub use plan::{AttackNote, Explanation, Style};
+pub use random::RandomPlayer;
+pub use search::{Budget, SearchPlayer, SearchStats};
+
+use engine::{Outcome, Record, Rules, Session, Side, ToAct};
 use naw::{Action, Game, Scenario};
 use std::sync::Arc;
 
@@ -14,88 +39,54 @@ pub trait Player: Send {
     fn choose(&mut self, game: &Game) -> Action;
     /// A name for reports (`random`).
     fn name(&self) -> String;
-    /// A sentence explaining the last choice, for the log.
+    /// A sentence explaining the last choice, for the log: for an attack declaration its odds
+    /// and why, for the first move of a turn the plan of the turn.
     fn explain(&self) -> Option<String> {
+        None
+    }
+    /// What the player intends this player-turn: the plan in a sentence and every attack with
+    /// its odds and why.
+    fn explanation(&self) -> Option<Explanation> {
+        None
+    }
+    /// What a searching player has done so far (simulations, thinking time); `None` for players
+    /// that do not search.
+    fn search_stats(&self) -> Option<SearchStats> {
         None
     }
 }
 
-/// Random legal actions: a baseline opponent and a fuzzer. Outside the movement phase it
-/// picks uniformly among the legal actions. In the movement phase it picks uniformly among the
-/// units that can still move and `end`, then uniformly among that unit's destinations: the
-/// same support as the legal actions, without computing every unit's destinations each step.
-#[derive(Debug)]
-pub struct RandomPlayer {
-    rng: Dice,
-    buf: Vec<Action>,
-    dests: Vec<naw::Destination>,
-    units: Vec<naw::UnitId>,
-}
-
-impl RandomPlayer {
-    /// A random player with its own seed.
-    pub fn new(seed: u64) -> RandomPlayer {
-        RandomPlayer {
-            rng: Dice::new(seed),
-            buf: Vec::new(),
-            dests: Vec::new(),
-            units: Vec::new(),
-        }
-    }
-}
-
-impl Player for RandomPlayer {
-    fn choose(&mut self, game: &Game) -> Action {
-        if game.step() == naw::Step::Movement {
-            let side = game.phasing();
-            self.units.clear();
-            self.units.extend(
-                game.unit_ids()
-                    .filter(|&u| game.side_of(u) == side && game.may_move(u)),
-            );
-            while !self.units.is_empty() {
-                let k = (self.rng.next_u64() % (self.units.len() as u64 + 1)) as usize;
-                if k == self.units.len() {
-                    return Action::End;
-                }
-                game.destinations(self.units[k], &mut self.dests);
-                if self.dests.is_empty() {
-                    self.units.swap_remove(k);
-                    continue;
-                }
-                let d = self.dests[(self.rng.next_u64() % self.dests.len() as u64) as usize];
-                return Action::Move {
-                    unit: self.units[k],
-                    to: d.hex,
-                };
-            }
-            return Action::End;
-        }
-        self.buf.clear();
-        game.legal_actions(&mut self.buf);
-        if self.buf.is_empty() {
-            return Action::End;
-        }
-        let i = (self.rng.next_u64() % self.buf.len() as u64) as usize;
-        self.buf[i]
-    }
-
-    fn name(&self) -> String {
-        "random".into()
-    }
-}
-
-/// The player for a spec such as `random`.
+/// The player for a spec: `random`, `heuristic`, `search` (the default budget),
+/// `search@2s`, `search@500ms` (thinking time per player-turn) or `search@5000n` (simulations
+/// per player-turn, for reproducible games).
 pub fn player(spec: &str, seed: u64) -> Result<Box<dyn Player>, String> {
-    let (kind, _budget) = spec.split_once('@').unwrap_or((spec, ""));
-    match kind {
-        "random" => Ok(Box::new(RandomPlayer::new(seed))),
-        other => Err(format!("unknown player '{other}' (available: random)")),
+    let spec = spec.trim();
+    let (kind, budget) = match spec.split_once('@') {
+        Some((k, b)) => (k, Some(b)),
+        None => (spec, None),
+    };
+    match (kind.to_ascii_lowercase().as_str(), budget) {
+        ("random", None) => Ok(Box::new(RandomPlayer::new(seed))),
+        ("heuristic", None) => Ok(Box::new(HeuristicPlayer::new(seed))),
+        ("search", b) => {
+            let budget = match b {
+                None => Budget::default(),
+                Some(b) => Budget::parse(b)?,
+            };
+            Ok(Box::new(SearchPlayer::new(seed, budget)))
+        }
+        ("random" | "heuristic", Some(_)) => Err(format!(
+            "'{spec}': only the search player takes a budget (search@2s, search@5000n)"
+        )),
+        (other, _) => Err(format!(
+            "unknown player '{other}' (available: {})",
+            PLAYERS.join(", ")
+        )),
     }
 }
 
 /// The names of the available players.
-pub const PLAYERS: &[&str] = &["random"];
+pub const PLAYERS: &[&str] = &["random", "heuristic", "search"];
 
 /// What a finished game came to.
 #[derive(Clone, Debug)]
@@ -110,6 +101,36 @@ pub struct GameReport {
     pub record: Record,
     /// Eliminated strength per army at the end.
     pub losses: Vec<u32>,
+    /// Eliminated strength per side at the end (the armies of each side added up).
+    pub side_losses: [u32; 2],
+    /// The arena score of each side: a win 1, a loss 0, a draw ½, except that in the scenarios
+    /// of [`TIEBREAK_SCENARIOS`] a draw goes to the side that eliminated more strength.
+    pub score: [f64; 2],
+}
+
+/// The arena score of a finished game for each side: a win 1, a loss 0, a draw ½; where
+/// `tiebreak` holds, a draw is won by the side that eliminated more strength (½ each on equal
+/// strength).
+pub fn score(outcome: &Outcome, side_losses: [u32; 2], tiebreak: bool) -> [f64; 2] {
+    match outcome.winner {
+        Some(Side(0)) => [1.0, 0.0],
+        Some(_) => [0.0, 1.0],
+        None if tiebreak => match side_losses[1].cmp(&side_losses[0]) {
+            std::cmp::Ordering::Greater => [1.0, 0.0],
+            std::cmp::Ordering::Less => [0.0, 1.0],
+            std::cmp::Ordering::Equal => [0.5, 0.5],
+        },
+        None => [0.5, 0.5],
+    }
+}
+
+/// Eliminated strength per side of a game.
+pub fn side_losses(g: &Game) -> [u32; 2] {
+    let mut l = [0u32; 2];
+    for (a, x) in g.losses().iter().enumerate() {
+        l[g.scenario().armies[a].1 .0 as usize] += x;
+    }
+    l
 }
 
 /// Plays a whole game between two players, rolling the record's seeded dice at every chance
@@ -118,6 +139,7 @@ pub fn play_game(scenario: Arc<Scenario>, seed: u64, players: [&mut dyn Player; 
     let [p0, p1] = players;
     let id = scenario.id.clone();
     let digest = scenario.digest;
+    let tiebreak = TIEBREAK_SCENARIOS.contains(&id.as_str());
     let mut s = Session::new(Game::from_arc(scenario), &id, digest, seed);
     // a generous bound: no legal game is anywhere near it
     for _ in 0..1_000_000 {
@@ -134,6 +156,7 @@ pub fn play_game(scenario: Arc<Scenario>, seed: u64, players: [&mut dyn Player; 
                 };
                 if s.act(a).is_err() {
                     // a player bug: fall back to the first legal action so the arena goes on
+                    debug_assert!(false, "a player chose a refused action: {a:?}");
                     let mut v = Vec::new();
                     s.game.legal_actions(&mut v);
                     let _ = s.act(v[0]);
@@ -149,7 +172,10 @@ pub fn play_game(scenario: Arc<Scenario>, seed: u64, players: [&mut dyn Player; 
             why: "the game was cut off".into(),
         },
     };
+    let sl = side_losses(&s.game);
     GameReport {
+        score: score(&outcome, sl, tiebreak),
+        side_losses: sl,
         outcome,
         actions: s.record.actions.len(),
         turns: s.game.turn(),

@@ -287,6 +287,24 @@ impl Game {
         }
     }
 
+    /// When and where a waiting reinforcement may enter: the game-turn it is due and its current
+    /// entry hex (15.0, after any delay). `None` for a unit that is not waiting. A cheap query
+    /// for computer players (no allocation, unlike [`Game::units`]).
+    #[inline]
+    pub fn arrival(&self, u: UnitId) -> Option<(u8, Hex)> {
+        let s = self.units.get(u.0 as usize)?;
+        (s.loc == Loc::Waiting).then_some((s.due, s.entry))
+    }
+
+    /// True when the unit is in a declared combat of this combat phase (7.14). A cheap query
+    /// for computer players.
+    #[inline]
+    pub fn in_combat(&self, u: UnitId) -> bool {
+        self.units
+            .get(u.0 as usize)
+            .is_some_and(|s| s.combat != NO_COMBAT)
+    }
+
     /// The side owning a unit.
     #[inline]
     pub fn side_of(&self, u: UnitId) -> Side {

@@ -1,0 +1,60 @@
+//! Position evaluation: the expected arena score of a side, from the losses as the
+//! demoralization levels stand, the units that are trapped where they stand, and the line of
+//! communications as the end of the game draws near.
+
+use crate::board::Board;
+use crate::info::Info;
+use crate::loc::cut_strength;
+use crate::tactics::{can_retreat, Values, SCALE, WIN};
+use engine::Side;
+use naw::{Game, UnitId};
+
+/// Temperature of the mapping from worth to expected score.
+const TEMPERATURE: f64 = 0.25 * SCALE;
+
+/// The expected arena score of `me` in `g`: 1 a certain win, 0 a certain loss.
+pub(crate) fn evaluate(info: &Info, g: &Game, me: Side) -> f64 {
+    if let Some(o) = g.outcome() {
+        let s = crate::score(o, crate::side_losses(g), info.tiebreak);
+        return s[me.0 as usize];
+    }
+    let vals = Values::new(info, g, me);
+    let b = Board::from_game(info, g);
+    let mut l = vals.losses;
+    // units in contact with no way out are likely lost in the next combat phase
+    let mut trapped = [0u32; 2];
+    for i in 0..info.strength.len() {
+        let u = UnitId(i as u8);
+        let Some(p) = b.at(u) else { continue };
+        let s = info.side[i];
+        if b.controlled(Side(1 - s.0), p) && !can_retreat(info, &b, s, p) {
+            trapped[s.0 as usize] += info.strength[i];
+        }
+    }
+    for s in 0..2 {
+        l[s] += trapped[s] / 4;
+    }
+    let turns_left = g.scenario().last_turn.saturating_sub(g.turn());
+    let mut worth = vals.worth(l);
+    if let Some((ls, _, _)) = info.loc {
+        let w = match turns_left {
+            0 => 0.85,
+            1 => 0.45,
+            2 => 0.2,
+            _ => 0.05,
+        };
+        let cut = cut_strength(info, &b, ls);
+        if cut > 0 {
+            let mut lc = l;
+            lc[ls.0 as usize] += cut;
+            worth = (1.0 - w) * worth + w * vals.worth(lc);
+        }
+    }
+    if worth >= WIN {
+        return 1.0;
+    }
+    if worth <= -WIN {
+        return 0.0;
+    }
+    0.5 + 0.5 * (worth / TEMPERATURE).tanh()
+}

@@ -1,0 +1,701 @@
+//! The search player: Monte Carlo search over the plans the heuristic proposes.
+//!
+//! At each decision of its player-turn (the movement phase as a whole, the declarations as a
+//! whole, each resolution, advance, retreat and loss choice) it gathers candidates: for the
+//! two planned phases, whole-phase plans from the heuristic in several styles; for the others,
+//! the legal actions. Each candidate is played out by rollouts: the heuristic plays both sides,
+//! every die is a chance event drawn from `Rules::chance_outcomes` (the first die after the
+//! candidate is stratified over its faces), to the start of the player's next player-turn,
+//! where the position is evaluated (`eval.rs`). Candidates are compared on common dice and
+//! whittled down by sequential halving. Rollouts run on every core (root parallelism: each
+//! worker plays its own share and the statistics are summed), within a thinking-time budget
+//! per player-turn or, for reproducible games, a simulation count.
+
+use crate::eval::evaluate;
+use crate::heuristic::{step_note, HeuristicPlayer};
+use crate::info::{info, Info};
+use crate::plan::{Explanation, Style};
+use crate::Player;
+use engine::{Dice, Rules, Side, ToAct};
+use naw::{Action, Game, Step};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How long the search player may think.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budget {
+    /// Thinking time per player-turn (wall clock; every core).
+    Time(Duration),
+    /// Simulations (rollouts) per player-turn: the same seed gives the same game.
+    Sims(u32),
+}
+
+impl Default for Budget {
+    /// The default level: 1.5 s per player-turn.
+    fn default() -> Budget {
+        Budget::Time(Duration::from_millis(1500))
+    }
+}
+
+impl Budget {
+    /// Parses `2s`, `1.5s`, `500ms` or `5000n`.
+    pub fn parse(s: &str) -> Result<Budget, String> {
+        let s = s.trim();
+        let bad = || format!("'{s}' is not a budget (2s, 500ms, 5000n)");
+        if let Some(n) = s.strip_suffix('n') {
+            let n: u32 = n.parse().map_err(|_| bad())?;
+            if n == 0 {
+                return Err(bad());
+            }
+            return Ok(Budget::Sims(n));
+        }
+        if let Some(ms) = s.strip_suffix("ms") {
+            let ms: f64 = ms.parse().map_err(|_| bad())?;
+            if !(ms > 0.0 && ms < 3.6e6) {
+                return Err(bad());
+            }
+            return Ok(Budget::Time(Duration::from_secs_f64(ms / 1000.0)));
+        }
+        if let Some(sec) = s.strip_suffix('s') {
+            let sec: f64 = sec.parse().map_err(|_| bad())?;
+            if !(sec > 0.0 && sec < 3600.0) {
+                return Err(bad());
+            }
+            return Ok(Budget::Time(Duration::from_secs_f64(sec)));
+        }
+        Err(bad())
+    }
+
+    fn text(&self) -> String {
+        match self {
+            Budget::Time(d) => format!("{}ms", d.as_millis()),
+            Budget::Sims(n) => format!("{n}n"),
+        }
+    }
+}
+
+/// What the search did, summed over the game so far.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SearchStats {
+    /// Rollouts played.
+    pub simulations: u64,
+    /// Decisions searched (more than one candidate).
+    pub decisions: u64,
+    /// Thinking time.
+    pub time: Duration,
+    /// Player-turns played.
+    pub player_turns: u64,
+    /// The longest thinking time of one player-turn.
+    pub max_turn_time: Duration,
+}
+
+/// Monte Carlo search over heuristic plans (see the module documentation).
+pub struct SearchPlayer {
+    seed: u64,
+    budget: Budget,
+    inner: HeuristicPlayer,
+    turn_key: Option<(u8, u8)>,
+    /// The (turn, side, movement?) of the planned phase being played.
+    phase_key: Option<u64>,
+    /// Spent this player-turn: thinking time (every choice of the player-turn), simulations.
+    spent: Duration,
+    spent_sims: u32,
+    decision_no: u64,
+    stats: SearchStats,
+    last: Option<String>,
+    /// Worker threads for the rollouts.
+    workers: usize,
+    /// Estimated seconds of one rollout on one worker (a running average).
+    rollout_secs: f64,
+}
+
+impl std::fmt::Debug for SearchPlayer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SearchPlayer")
+            .field("budget", &self.budget)
+            .field("stats", &self.stats)
+            .finish()
+    }
+}
+
+/// The search's own thread pool, one thread per core but one (the searching thread is the
+/// other): a search uses every core even when the caller runs it from a pool of one thread
+/// (`grognard sim --jobs 1`); searches running at once share it.
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| n.get())
+}
+
+fn pool() -> &'static rayon::ThreadPool {
+    static POOL: std::sync::OnceLock<rayon::ThreadPool> = std::sync::OnceLock::new();
+    POOL.get_or_init(|| {
+        let n = cores().saturating_sub(1).max(1);
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .thread_name(|i| format!("ai-search-{i}"))
+            .build()
+            .unwrap_or_else(|_| {
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(1)
+                    .build()
+                    .expect("a thread pool of one thread")
+            })
+    })
+}
+
+/// One phase of a search, shared with the workers.
+struct Job {
+    info: Arc<Info>,
+    g: Game,
+    /// The live candidates: (index, actions).
+    plans: Vec<(usize, Vec<Action>)>,
+    me: Side,
+    base_seed: u64,
+    /// The first round number of this phase.
+    round: u64,
+    /// Rounds to play (a simulation budget), or play until `deadline`.
+    rounds: Option<u64>,
+    deadline: Option<Instant>,
+    workers: u64,
+    stratify: bool,
+}
+
+impl Job {
+    /// Worker `w` plays rounds `w`, `w + workers`, ...: each round evaluates every live
+    /// candidate on the same dice. Returns (round, candidate, value).
+    fn work(&self, w: u64) -> Vec<(u64, usize, f64)> {
+        let mut acc = Vec::new();
+        let mut r = w;
+        loop {
+            match (self.rounds, self.deadline) {
+                (Some(n), _) if r >= n => break,
+                (_, Some(d)) if r >= w + self.workers && Instant::now() >= d => break,
+                _ => {}
+            }
+            let seed = mix(self.base_seed, self.round + r);
+            for (c, actions) in &self.plans {
+                let v = rollout(
+                    &self.info,
+                    &self.g,
+                    actions,
+                    self.me,
+                    seed,
+                    self.stratify.then_some(r),
+                );
+                acc.push((r, *c, v));
+            }
+            r += self.workers;
+            if r > 1_000_000 {
+                break;
+            }
+        }
+        acc
+    }
+}
+
+/// One candidate: the actions it plays from the decision point.
+#[derive(Clone, Debug)]
+struct Candidate {
+    actions: Vec<Action>,
+    explanation: Option<Explanation>,
+    sum: f64,
+    n: u32,
+}
+
+fn mix(a: u64, b: u64) -> u64 {
+    // splitmix64 of the pair
+    let mut z = a ^ b.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The styles the candidate plans are drawn in: the heuristic's own, then variations.
+fn styles() -> Vec<Style> {
+    let d = Style::default();
+    vec![
+        d,
+        Style { noise: 0.6, ..d },
+        Style {
+            aggression: 1.5,
+            min_gain: 0.2,
+            ..d
+        },
+        Style {
+            aggression: 0.7,
+            risk: 1.6,
+            approach: 0.25,
+            ..d
+        },
+        Style { noise: 1.2, ..d },
+        Style {
+            contact_cost: 0.8,
+            aggression: 1.2,
+            ..d
+        },
+        Style {
+            risk: 0.5,
+            approach: 0.5,
+            ..d
+        },
+        Style {
+            noise: 0.6,
+            aggression: 1.3,
+            ..d
+        },
+        Style { noise: 2.0, ..d },
+        Style {
+            min_gain: 1.5,
+            risk: 1.3,
+            ..d
+        },
+    ]
+}
+
+impl SearchPlayer {
+    /// A search player with its own seed and budget.
+    pub fn new(seed: u64, budget: Budget) -> SearchPlayer {
+        SearchPlayer {
+            seed,
+            budget,
+            inner: HeuristicPlayer::new(mix(seed, 1)),
+            turn_key: None,
+            phase_key: None,
+            spent: Duration::ZERO,
+            spent_sims: 0,
+            decision_no: 0,
+            stats: SearchStats::default(),
+            last: None,
+            workers: cores().clamp(1, 16),
+            rollout_secs: 0.003,
+        }
+    }
+
+    /// Uses `n` workers for the rollouts (default: one per core). Results with a simulation
+    /// budget do not depend on it.
+    pub fn with_workers(mut self, n: usize) -> SearchPlayer {
+        self.workers = n.max(1);
+        self
+    }
+
+    /// The statistics so far.
+    pub fn stats(&self) -> SearchStats {
+        self.stats
+    }
+
+    /// The share of the player-turn's budget for a decision at this step.
+    fn share(&self, g: &Game, me: Side) -> f64 {
+        if g.phasing() != me {
+            return 0.04;
+        }
+        match g.step() {
+            Step::Movement => 0.5,
+            Step::Declare => 0.4,
+            _ => {
+                let left = g.combats().iter().filter(|c| !c.resolved).count().max(1) as f64;
+                (0.6 / left).min(0.35)
+            }
+        }
+    }
+
+    fn candidates(&mut self, g: &Game) -> Vec<Candidate> {
+        let mut out: Vec<Candidate> = Vec::new();
+        let push = |out: &mut Vec<Candidate>, actions: Vec<Action>, e: Option<Explanation>| {
+            let mut key = actions.clone();
+            key.sort_by_key(|a| format!("{a:?}"));
+            let dup = out.iter().any(|c| {
+                let mut k2 = c.actions.clone();
+                k2.sort_by_key(|a| format!("{a:?}"));
+                k2 == key
+            });
+            if !dup {
+                out.push(Candidate {
+                    actions,
+                    explanation: e,
+                    sum: 0.0,
+                    n: 0,
+                });
+            }
+        };
+        match g.step() {
+            Step::Movement => {
+                for (i, st) in styles().into_iter().enumerate() {
+                    let mut h = HeuristicPlayer::with_style(
+                        mix(self.seed, 100 + i as u64 + 1000 * self.decision_no),
+                        st,
+                    );
+                    let (mut moves, e) = h.movement_plan(g);
+                    moves.push(Action::End);
+                    push(&mut out, moves, Some(e));
+                }
+            }
+            Step::Declare => {
+                for (i, st) in styles().into_iter().enumerate() {
+                    let mut h = HeuristicPlayer::with_style(
+                        mix(self.seed, 200 + i as u64 + 1000 * self.decision_no),
+                        st,
+                    );
+                    let (mut acts, notes) = h.declaration_plan(g);
+                    acts.push(Action::End);
+                    let e = Explanation {
+                        plan: String::new(),
+                        attacks: notes,
+                    };
+                    push(&mut out, acts, Some(e));
+                }
+            }
+            _ => {
+                let info = info(g);
+                let first = crate::plan::choose_combat_step(&info, g, &[], &mut None);
+                let mut legal = Vec::new();
+                g.legal_actions(&mut legal);
+                if g.check(first).is_ok() {
+                    push(&mut out, vec![first], None);
+                }
+                for a in legal {
+                    if out.len() >= 12 {
+                        break;
+                    }
+                    push(&mut out, vec![a], None);
+                }
+            }
+        }
+        out
+    }
+
+    /// Runs the search for one decision and returns the chosen candidate's actions.
+    fn search(&mut self, g: &Game, me: Side) -> Option<(Vec<Action>, Option<Explanation>, String)> {
+        let start = Instant::now();
+        let mut cands = self.candidates(g);
+        if cands.len() <= 1 {
+            return cands
+                .pop()
+                .map(|c| (c.actions, c.explanation, String::new()));
+        }
+        let share = self.share(g, me);
+        // too little left for two rounds of rollouts: the heuristic's own choice
+        let k = cands.len() as u32;
+        let (deadline, sims) = match self.budget {
+            Budget::Time(t) => {
+                let left = t.saturating_sub(self.spent + start.elapsed());
+                let avail = left.mul_f64(share);
+                let planned = avail.as_secs_f64() * self.workers as f64 / self.rollout_secs;
+                if planned < 2.0 * k as f64 {
+                    cands.truncate(1);
+                    return cands
+                        .pop()
+                        .map(|c| (c.actions, c.explanation, String::new()));
+                }
+                (Some(Instant::now() + avail), u32::MAX)
+            }
+            Budget::Sims(n) => {
+                let left = n.saturating_sub(self.spent_sims);
+                let sims = (left as f64 * share) as u32;
+                if sims < 2 * k {
+                    cands.truncate(1);
+                    return cands
+                        .pop()
+                        .map(|c| (c.actions, c.explanation, String::new()));
+                }
+                (None, sims)
+            }
+        };
+        self.decision_no += 1;
+        self.stats.decisions += 1;
+        let info = info(g);
+        let stratify = g.step() != Step::Movement && g.step() != Step::Declare;
+        let phases = (cands.len() as f64).log2().ceil().max(1.0) as u32;
+        let mut alive: Vec<usize> = (0..cands.len()).collect();
+        let mut used = 0u32;
+        let base_seed = mix(self.seed, self.decision_no);
+        let mut round = 0u64;
+        for phase in 0..phases {
+            let phase_sims = (sims / phases).max(alive.len() as u32);
+            let phase_deadline = deadline.map(|d| {
+                let now = Instant::now();
+                let left = d.saturating_duration_since(now);
+                now + left / (phases - phase)
+            });
+            let rounds = (phase_sims / alive.len() as u32).max(1);
+            let workers = self.workers.min(rounds as usize).max(1);
+            // each worker plays its share of rounds: round r evaluates every live candidate on
+            // the same dice
+            // each worker returns (round, candidate, value); they are summed in round order so
+            // that the result does not depend on how the rounds were shared out
+            let job = Arc::new(Job {
+                info: info.clone(),
+                g: g.clone(),
+                plans: alive
+                    .iter()
+                    .map(|&c| (c, cands[c].actions.clone()))
+                    .collect(),
+                me,
+                base_seed,
+                round,
+                rounds: deadline.is_none().then_some(rounds as u64),
+                deadline: phase_deadline,
+                workers: workers as u64,
+                stratify,
+            });
+            // root parallelism: the other workers run in the search's pool, this thread plays
+            // worker 0 and then waits for them (a plain wait, so that a caller's own thread pool
+            // never lends this thread to other work meanwhile)
+            let (tx, rx) = std::sync::mpsc::channel();
+            for w in 1..workers as u64 {
+                let (job, tx) = (job.clone(), tx.clone());
+                pool().spawn(move || {
+                    let _ = tx.send(job.work(w));
+                });
+            }
+            drop(tx);
+            let mut results = vec![job.work(0)];
+            results.extend(rx.iter());
+            let mut all: Vec<(u64, usize, f64)> = results.into_iter().flatten().collect();
+            all.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
+            for (_, c, v) in all {
+                cands[c].sum += v;
+                cands[c].n += 1;
+                used += 1;
+            }
+            round += 1_000_000;
+            if phase + 1 < phases && alive.len() > 1 {
+                alive.sort_by(|&a, &b| {
+                    let ma = cands[a].sum / cands[a].n.max(1) as f64;
+                    let mb = cands[b].sum / cands[b].n.max(1) as f64;
+                    mb.total_cmp(&ma).then(a.cmp(&b))
+                });
+                alive.truncate(alive.len().div_ceil(2));
+                alive.sort();
+            }
+        }
+        let elapsed = start.elapsed();
+        if used > 0 {
+            let per = elapsed.as_secs_f64() * self.workers as f64 / used as f64;
+            self.rollout_secs = 0.7 * self.rollout_secs + 0.3 * per;
+        }
+        self.spent_sims += used;
+        self.stats.simulations += used as u64;
+        // the best of the survivors; the heuristic's own plan (candidate 0) wins ties
+        let best = *alive
+            .iter()
+            .max_by(|&&a, &&b| {
+                let ma = cands[a].sum / cands[a].n.max(1) as f64 + if a == 0 { 1e-3 } else { 0.0 };
+                let mb = cands[b].sum / cands[b].n.max(1) as f64 + if b == 0 { 1e-3 } else { 0.0 };
+                ma.total_cmp(&mb).then(b.cmp(&a))
+            })
+            .unwrap_or(&0);
+        let c = &cands[best];
+        let mean = c.sum / c.n.max(1) as f64;
+        let base = cands[0].sum / cands[0].n.max(1) as f64;
+        let why = format!(
+            "searched {} candidates with {} rollouts in {} ms: this one scores {:.0}%{}",
+            cands.len(),
+            used,
+            elapsed.as_millis(),
+            mean * 100.0,
+            if best == 0 {
+                " (the heuristic's own choice)".to_string()
+            } else {
+                format!(
+                    " against {:.0}% for the heuristic's own choice",
+                    base * 100.0
+                )
+            }
+        );
+        let c = cands.swap_remove(best);
+        Some((c.actions, c.explanation, why))
+    }
+}
+
+/// Plays `actions` from `g`, then both sides by the heuristic with dice drawn from the chance
+/// outcomes, to the start of `me`'s next player-turn; returns the evaluation for `me`.
+fn rollout(
+    info: &Info,
+    g: &Game,
+    actions: &[Action],
+    me: Side,
+    seed: u64,
+    stratum: Option<u64>,
+) -> f64 {
+    let mut s = g.clone();
+    let mut dice = Dice::new(seed);
+    let mut first_die = stratum;
+    let start_key = (g.turn(), g.phasing());
+    let roll = |s: &mut Game, dice: &mut Dice, first: &mut Option<u64>| {
+        let outs = s.chance_outcomes();
+        if outs.is_empty() {
+            return;
+        }
+        let a = match first.take() {
+            Some(r) => outs[(r % outs.len() as u64) as usize].0,
+            None => {
+                let x = (dice.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+                let mut acc = 0.0;
+                let mut pick = outs[outs.len() - 1].0;
+                for &(a, p) in &outs {
+                    acc += p;
+                    if x < acc {
+                        pick = a;
+                        break;
+                    }
+                }
+                pick
+            }
+        };
+        s.apply_unchecked(a);
+    };
+    for &a in actions {
+        while s.to_act() == ToAct::Chance {
+            roll(&mut s, &mut dice, &mut first_die);
+        }
+        if s.check(a).is_err() {
+            break;
+        }
+        s.apply_unchecked(a);
+    }
+    let mut players = [
+        HeuristicPlayer::new(mix(seed, 11)),
+        HeuristicPlayer::new(mix(seed, 12)),
+    ];
+    // a rollout spans at most two player-turns: far fewer actions than this
+    for _ in 0..4_000 {
+        match s.to_act() {
+            ToAct::Over(_) => break,
+            ToAct::Chance => roll(&mut s, &mut dice, &mut first_die),
+            ToAct::Side(side) => {
+                let key = (s.turn(), s.phasing());
+                if key != start_key && s.phasing() == me && s.step() == Step::Movement {
+                    break;
+                }
+                if key != start_key
+                    && s.phasing() == me
+                    && s.step() == Step::Declare
+                    && s.combats().is_empty()
+                {
+                    // a player-turn without movement (14.62)
+                    break;
+                }
+                let a = players[side.0 as usize].choose(&s);
+                if s.check(a).is_err() {
+                    let mut v = Vec::new();
+                    s.legal_actions(&mut v);
+                    match v.first() {
+                        Some(&x) => s.apply_unchecked(x),
+                        None => break,
+                    }
+                } else {
+                    s.apply_unchecked(a);
+                }
+            }
+        }
+    }
+    evaluate(info, &s, me)
+}
+
+impl Player for SearchPlayer {
+    fn choose(&mut self, g: &Game) -> Action {
+        let t0 = Instant::now();
+        let me = match g.to_act() {
+            ToAct::Side(s) => s,
+            _ => g.phasing(),
+        };
+        if g.phasing() == me {
+            let key = Some((g.turn(), g.phasing().0));
+            if self.turn_key != key {
+                self.turn_key = key;
+                self.spent = Duration::ZERO;
+                self.spent_sims = 0;
+                self.stats.player_turns += 1;
+            }
+        }
+        let fresh_phase = match g.step() {
+            Step::Movement | Step::Declare => {
+                let key = (g.turn(), g.phasing().0, g.step() == Step::Movement);
+                let k = (key.0 as u64) << 16 | (key.1 as u64) << 8 | key.2 as u64;
+                let fresh = self.phase_key != Some(k);
+                self.phase_key = Some(k);
+                fresh
+            }
+            _ => true,
+        };
+        let a = if fresh_phase {
+            match self.search(g, me) {
+                Some((actions, expl, why)) => match g.step() {
+                    Step::Movement | Step::Declare => {
+                        let step = g.step();
+                        let mut actions = actions;
+                        if actions.last() == Some(&Action::End) {
+                            actions.pop();
+                        }
+                        let mut e = expl.unwrap_or_default();
+                        if step == Step::Declare {
+                            e.plan = self.inner.explanation_ref().plan.clone();
+                        }
+                        if !why.is_empty() {
+                            e.plan = format!("{} [{}]", e.plan, why);
+                        }
+                        self.inner.adopt(g, actions, Some(e));
+                        let a = self.inner.choose(g);
+                        if step == Step::Movement {
+                            self.inner.set_last(Some(format!(
+                                "plan: {}",
+                                self.inner.explanation_ref().plan
+                            )));
+                        }
+                        a
+                    }
+                    _ => {
+                        let a = actions.first().copied().unwrap_or(Action::End);
+                        let a = if g.check(a).is_ok() {
+                            a
+                        } else {
+                            self.inner.choose(g)
+                        };
+                        let info = info(g);
+                        let note = step_note(&info, g, a);
+                        self.inner.set_last(Some(if why.is_empty() {
+                            note
+                        } else {
+                            format!("{note} ({why})")
+                        }));
+                        a
+                    }
+                },
+                None => self.inner.choose(g),
+            }
+        } else {
+            self.inner.choose(g)
+        };
+        let a = if g.check(a).is_ok() {
+            a
+        } else {
+            let mut v = Vec::new();
+            g.legal_actions(&mut v);
+            v.first().copied().unwrap_or(Action::End)
+        };
+        let dt = t0.elapsed();
+        self.stats.time += dt;
+        if g.phasing() == me {
+            // the time of the player-turn so far (its budget counts it all)
+            self.spent += dt;
+            self.stats.max_turn_time = self.stats.max_turn_time.max(self.spent);
+        }
+        self.last = self.inner.explain();
+        a
+    }
+
+    fn name(&self) -> String {
+        format!("search@{}", self.budget.text())
+    }
+
+    fn explain(&self) -> Option<String> {
+        self.last.clone()
+    }
+
+    fn explanation(&self) -> Option<Explanation> {
+        self.inner.explanation()
+    }
+
+    fn search_stats(&self) -> Option<SearchStats> {
+        Some(self.stats)
+    }
+}
