@@ -31,12 +31,17 @@ impl RandomPlayer {
 impl Player for RandomPlayer {
     fn choose(&mut self, game: &Game) -> Action {
         if game.step() == naw::Step::Movement {
-            let side = game.phasing();
+            // the units that may still move, in unit order (may_move includes the side); kept
+            // without a branch per unit
+            let n = game.scenario().units.len();
             self.units.clear();
-            self.units.extend(
-                game.unit_ids()
-                    .filter(|&u| game.side_of(u) == side && game.may_move(u)),
-            );
+            self.units.resize(n, naw::UnitId(0));
+            let mut k = 0;
+            for u in game.unit_ids() {
+                self.units[k] = u;
+                k += game.may_move(u) as usize;
+            }
+            self.units.truncate(k);
             while !self.units.is_empty() {
                 let k = (self.rng.next_u64() % (self.units.len() as u64 + 1)) as usize;
                 if k == self.units.len() {

@@ -131,5 +131,21 @@ pub fn hash_bytes(bytes: &[u8]) -> u64 {
 
 /// A state hash as 16 lower-case hex digits.
 pub fn hash_text(h: u64) -> String {
-    format!("{h:016x}")
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut b = [0u8; 16];
+    for (i, d) in b.iter_mut().enumerate() {
+        *d = DIGITS[(h >> (60 - 4 * i)) as usize & 0xf];
+    }
+    // the bytes are ASCII hex digits
+    String::from_utf8(b.to_vec()).expect("ASCII")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn hash_text_is_sixteen_lower_case_hex_digits() {
+        for h in [0, 1, 0xa, 0xdead_beef, u64::MAX, 0x0123_4567_89ab_cdef] {
+            assert_eq!(super::hash_text(h), format!("{h:016x}"));
+        }
+    }
 }

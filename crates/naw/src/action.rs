@@ -66,36 +66,70 @@ pub enum Action {
 impl Action {
     /// The canonical text.
     pub fn text(&self, g: &Game) -> String {
-        let id = |u: &UnitId| {
-            g.scenario()
-                .units
-                .get(u.0 as usize)
-                .map_or("?".to_string(), |d| d.id.clone())
+        // built piece by piece: this runs for every recorded action
+        let mut t = String::with_capacity(24);
+        let id = |t: &mut String, u: &UnitId| {
+            t.push_str(
+                g.scenario()
+                    .units
+                    .get(u.0 as usize)
+                    .map_or("?", |d| d.id.as_str()),
+            );
         };
         match self {
-            Action::Move { unit, to } => format!("move {} {to}", id(unit)),
-            Action::End => "end".into(),
-            Action::Attack { unit, target } => format!("attack {} {}", id(unit), id(target)),
-            Action::Resolve {
-                target,
-                column: None,
-            } => format!("resolve {}", id(target)),
-            Action::Resolve {
-                target,
-                column: Some(c),
-            } => format!("resolve {} at {}", id(target), c.name()),
-            Action::Roll(f) => format!("roll {f}"),
-            Action::Lose { units } => {
-                format!(
-                    "lose {}",
-                    units.iter().map(|u| id(&u)).collect::<Vec<_>>().join(",")
-                )
+            Action::Move { unit, to } => {
+                t.push_str("move ");
+                id(&mut t, unit);
+                t.push(' ');
+                push_hex(&mut t, *to);
             }
-            Action::Retreat { unit, to } => format!("retreat {} {to}", id(unit)),
-            Action::Stand { unit } => format!("stand {}", id(unit)),
-            Action::Advance { unit, to } => format!("advance {} {to}", id(unit)),
-            Action::Hold => "hold".into(),
+            Action::End => t.push_str("end"),
+            Action::Attack { unit, target } => {
+                t.push_str("attack ");
+                id(&mut t, unit);
+                t.push(' ');
+                id(&mut t, target);
+            }
+            Action::Resolve { target, column } => {
+                t.push_str("resolve ");
+                id(&mut t, target);
+                if let Some(c) = column {
+                    t.push_str(" at ");
+                    t.push_str(c.name());
+                }
+            }
+            Action::Roll(f) => {
+                use std::fmt::Write;
+                let _ = write!(t, "roll {f}");
+            }
+            Action::Lose { units } => {
+                t.push_str("lose ");
+                for (k, u) in units.iter().enumerate() {
+                    if k > 0 {
+                        t.push(',');
+                    }
+                    id(&mut t, &u);
+                }
+            }
+            Action::Retreat { unit, to } => {
+                t.push_str("retreat ");
+                id(&mut t, unit);
+                t.push(' ');
+                push_hex(&mut t, *to);
+            }
+            Action::Stand { unit } => {
+                t.push_str("stand ");
+                id(&mut t, unit);
+            }
+            Action::Advance { unit, to } => {
+                t.push_str("advance ");
+                id(&mut t, unit);
+                t.push(' ');
+                push_hex(&mut t, *to);
+            }
+            Action::Hold => t.push_str("hold"),
         }
+        t
     }
 
     /// Parses action text in a game. Units are named by id or by the hex they stand in.
@@ -211,5 +245,18 @@ impl Action {
                 ))
             }
         })
+    }
+}
+
+/// Appends a hex number as its `Display` writes it (`0716`), without the formatting machinery.
+fn push_hex(t: &mut String, h: Hex) {
+    if (0..100).contains(&h.x) && (0..100).contains(&h.y) {
+        for v in [h.x, h.y] {
+            t.push((b'0' + (v / 10) as u8) as char);
+            t.push((b'0' + (v % 10) as u8) as char);
+        }
+    } else {
+        use std::fmt::Write;
+        let _ = write!(t, "{h}");
     }
 }

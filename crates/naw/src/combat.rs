@@ -38,6 +38,29 @@ pub struct CombatView {
     pub resolved: bool,
 }
 
+/// The declared combats with one more attack in them, without copying them: `changed`
+/// replaces the combat at `at` (or follows the others, a new combat).
+#[derive(Clone, Copy)]
+struct Declared<'a> {
+    combats: &'a [Combat],
+    changed: Combat,
+    at: usize,
+}
+
+impl<'a> Declared<'a> {
+    /// The combats in order.
+    fn iter(self) -> impl Iterator<Item = Combat> + 'a {
+        let n = self.combats.len().max(self.at + 1);
+        (0..n).map(move |i| {
+            if i == self.at {
+                self.changed
+            } else {
+                self.combats[i]
+            }
+        })
+    }
+}
+
 /// Retreat options of one unit: vacant hexes, or else hexes of friends it may displace.
 struct RetreatOptions {
     vacant: Vec<Hex>,
@@ -132,9 +155,9 @@ impl Game {
 
     pub(crate) fn check_attack(&self, u: UnitId, target: UnitId) -> Result<(), Refusal> {
         self.check_attack_shape(u, target)?;
-        let mut after = self.clone();
-        after.apply_attack(u, target);
-        if let Some((x, case)) = after.stranded_obligation() {
+        let open = self.open_obligations();
+        let partners = self.open_partners(&open);
+        if let Some((x, case)) = self.attack_strands(u, target, &open, &partners) {
             let why = if case == "7.11" {
                 format!(
                     "after this, {} could no longer be attacked by anyone, yet it must be (7.11)",
@@ -151,34 +174,131 @@ impl Game {
         Ok(())
     }
 
+    /// True when the units of hexes `a` and `d` can engage each other: adjacent, not across an
+    /// unbridged river (either way round: the relation is symmetric).
+    fn units_engage(&self, a: UnitId, d: UnitId) -> bool {
+        match (self.hex_of(a), self.hex_of(d)) {
+            (Some(x), Some(y)) => self.engages(x, y),
+            _ => false,
+        }
+    }
+
+    /// For each obligation of `open`, how many obligations of `open` of the other side it can
+    /// engage (its possible partners in a new combat).
+    fn open_partners(&self, open: &[(UnitId, &'static str)]) -> Vec<u16> {
+        open.iter()
+            .map(|&(x, _)| {
+                open.iter()
+                    .filter(|&&(y, _)| {
+                        self.side_of(y) != self.side_of(x) && self.units_engage(x, y)
+                    })
+                    .count() as u16
+            })
+            .collect()
+    }
+
+    /// The obligation (7.11, 7.12) that declaring `u`'s attack on `target` would strand, if
+    /// any; `open` is [`Game::open_obligations`] of the declarations as they stand and
+    /// `partners` its [`Game::open_partners`] (found once for every candidate declaration).
+    fn attack_strands(
+        &self,
+        u: UnitId,
+        target: UnitId,
+        open: &[(UnitId, &'static str)],
+        partners: &[u16],
+    ) -> Option<(UnitId, &'static str)> {
+        // the two units join a combat: their obligations are met
+        let still_open = |x: UnitId| x != u && x != target;
+        if !open.iter().any(|&(x, _)| still_open(x)) {
+            return None;
+        }
+        // partners that are no longer open: u and target, where they were
+        let leaving: Vec<UnitId> = [u, target]
+            .into_iter()
+            .filter(|&z| open.iter().any(|&(y, _)| y == z))
+            .collect();
+        let paired = |k: usize, x: UnitId| {
+            let lost = leaving
+                .iter()
+                .filter(|&&z| self.side_of(z) != self.side_of(x) && self.units_engage(x, z))
+                .count() as u16;
+            partners[k] > lost
+        };
+        // the declarations as they would stand after this one (without copying the game)
+        let (changed, c) = self.declared_after(u, target);
+        let declared = Declared {
+            combats: &self.combats,
+            changed,
+            at: c as usize,
+        };
+        let combat_of = |x: UnitId| {
+            if x == u || x == target {
+                c
+            } else {
+                self.units[x.0 as usize].combat
+            }
+        };
+        self.stranded_obligation(open, still_open, paired, declared, combat_of)
+    }
+
+    /// The combat `u` and `target` are in after `u` declares an attack on `target` (7.1, 7.2:
+    /// joining the combat either is already in, or a new one), and its index.
+    fn declared_after(&self, u: UnitId, target: UnitId) -> (Combat, u8) {
+        let uc = self.units[u.0 as usize].combat;
+        let tc = self.units[target.0 as usize].combat;
+        let c = if uc != NO_COMBAT {
+            uc
+        } else if tc != NO_COMBAT {
+            tc
+        } else {
+            self.combats.len() as u8
+        };
+        let mut cm = self.combats.get(c as usize).copied().unwrap_or(Combat {
+            attackers: UnitSet::EMPTY,
+            defenders: UnitSet::EMPTY,
+            bombard: UnitSet::EMPTY,
+            resolved: false,
+        });
+        cm.attackers.insert(u);
+        if self.bombards(u) {
+            cm.bombard.insert(u);
+        }
+        cm.defenders.insert(target);
+        (cm, c)
+    }
+
     /// An obligation (7.11, 7.12) that no completion of the current declarations can meet.
     /// Unassigned obligated units that can engage each other can always be paired off (an edge
     /// cover of their contact graph is a set of stars, and every star is a legal combat); the
     /// others must join existing combats, and a combat cannot take both a new attacker and a
     /// new defender that cannot engage each other.
-    fn stranded_obligation(&self) -> Option<(UnitId, &'static str)> {
-        let open = self.open_obligations();
-        if open.is_empty() {
-            return None;
-        }
+    ///
+    /// `declared` and `combat_of` are the declarations to judge (the game's own plus one
+    /// more), the obligations of `open` for which `still_open` holds those they leave open,
+    /// and `paired(k, x)` tells whether the `k`-th of `open`, `x`, can engage another of
+    /// those left open.
+    fn stranded_obligation(
+        &self,
+        open: &[(UnitId, &'static str)],
+        still_open: impl Fn(UnitId) -> bool,
+        paired: impl Fn(usize, UnitId) -> bool,
+        declared: Declared<'_>,
+        combat_of: impl Fn(UnitId) -> u8,
+    ) -> Option<(UnitId, &'static str)> {
         let me = self.phasing();
-        let engage = |a: UnitId, d: UnitId| match (self.hex_of(a), self.hex_of(d)) {
-            (Some(x), Some(y)) => self.engages(x, y),
-            _ => false,
-        };
+        let engage = |a: UnitId, d: UnitId| self.units_engage(a, d);
         // (unit, is an attacker, combats it could join, free batteries that could bombard it)
         let mut isolated: Vec<(UnitId, bool, Vec<usize>, Vec<UnitId>)> = Vec::new();
-        for &(x, _) in &open {
+        for (k, &(x, _)) in open.iter().enumerate() {
+            if !still_open(x) {
+                continue;
+            }
             let attacker = self.side_of(x) == me;
-            let paired = open.iter().any(|&(y, _)| {
-                self.side_of(y) != self.side_of(x)
-                    && if attacker { engage(x, y) } else { engage(y, x) }
-            });
-            if paired {
+            if paired(k, x) {
                 continue;
             }
             let mut options = Vec::new();
-            for (ci, c) in self.combats.iter().enumerate() {
+            for (ci, c) in declared.iter().enumerate() {
                 let ok = if attacker {
                     c.defenders.iter().all(|d| engage(x, d))
                 } else {
@@ -200,7 +320,7 @@ impl Game {
                 self.unit_ids()
                     .filter(|&a| {
                         self.side_of(a) == me
-                            && self.units[a.0 as usize].combat == NO_COMBAT
+                            && combat_of(a) == NO_COMBAT
                             && self.bombards(a)
                             && self.check_reach(a, x).is_ok()
                     })
@@ -313,30 +433,16 @@ impl Game {
     }
 
     pub(crate) fn apply_attack(&mut self, u: UnitId, target: UnitId) {
-        let uc = self.units[u.0 as usize].combat;
-        let tc = self.units[target.0 as usize].combat;
-        let bombards = self.bombards(u);
-        let c = if uc != NO_COMBAT {
-            uc
-        } else if tc != NO_COMBAT {
-            tc
+        let (changed, c) = self.declared_after(u, target);
+        if c as usize == self.combats.len() {
+            self.combats.push(changed);
         } else {
-            self.combats.push(Combat {
-                attackers: UnitSet::EMPTY,
-                defenders: UnitSet::EMPTY,
-                bombard: UnitSet::EMPTY,
-                resolved: false,
-            });
-            (self.combats.len() - 1) as u8
-        };
-        let cm = &mut self.combats[c as usize];
-        cm.attackers.insert(u);
-        if bombards {
-            cm.bombard.insert(u);
+            self.combats[c as usize] = changed;
         }
-        cm.defenders.insert(target);
         self.units[u.0 as usize].combat = c;
         self.units[target.0 as usize].combat = c;
+        self.sync_unit(u);
+        self.sync_unit(target);
     }
 
     /// 7.11, 7.12, 8.41: the obligations still open in the current declarations.
@@ -391,6 +497,8 @@ impl Game {
 
     pub(crate) fn declare_actions(&self, out: &mut Vec<Action>) {
         let me = self.phasing();
+        let open = self.open_obligations();
+        let partners = self.open_partners(&open);
         for u in self.unit_ids() {
             if self.side_of(u) != me {
                 continue;
@@ -398,7 +506,11 @@ impl Game {
             let Some(a) = self.hex_of(u) else { continue };
             let art = self.is_artillery(u);
             let mut consider = |t: UnitId| {
-                if self.side_of(t) != me && self.check_attack(u, t).is_ok() {
+                // check_attack, with the open obligations found once for all candidates
+                if self.side_of(t) != me
+                    && self.check_attack_shape(u, t).is_ok()
+                    && self.attack_strands(u, t, &open, &partners).is_none()
+                {
                     out.push(Action::Attack { unit: u, target: t });
                 }
             };
@@ -409,18 +521,26 @@ impl Game {
                     }
                 }
             } else {
+                // the units of the six neighbouring hexes (by the precomputed table)
+                let occ = self.occ.cells();
                 let mut near: [Option<UnitId>; 6] = [None; 6];
-                for (i, d) in Dir::ALL.iter().enumerate() {
-                    near[i] = self.unit_at(a.neighbour(*d));
+                if let Some(ai) = self.occ.index(a) {
+                    for (slot, &n) in near.iter_mut().zip(&self.sc.steps.adj[ai]) {
+                        *slot = occ
+                            .get(n as usize)
+                            .and_then(|&v| v.checked_sub(1))
+                            .map(UnitId);
+                    }
                 }
-                let mut near: Vec<UnitId> = near.into_iter().flatten().collect();
-                near.sort();
-                for t in near {
+                // in unit order (None sorts first and is skipped)
+                near.sort_unstable();
+                for t in near.into_iter().flatten() {
                     consider(t);
                 }
             }
         }
-        if self.check_declarations_complete().is_ok() {
+        if open.is_empty() {
+            // check_declarations_complete
             out.push(Action::End);
         }
     }
@@ -583,7 +703,7 @@ impl Game {
 
     pub(crate) fn apply_roll(&mut self, die: u8) {
         let ci = self.res.combat as usize;
-        let cm = self.combats[ci].clone();
+        let cm = self.combats[ci];
         let odds = self.odds_of(cm.attackers, cm.bombard, cm.defenders);
         let column = self.res.column.map_or(odds.column, |c| c.min(odds.column));
         let result = crt(column, die);
@@ -1060,6 +1180,7 @@ impl Game {
         if let Some((u, to)) = mv {
             self.place(u, to);
             self.units[u.0 as usize].advanced = true;
+            self.sync_unit(u);
             let text = format!("{} advances into {to}", self.id(u));
             self.event("7.74", text);
         }

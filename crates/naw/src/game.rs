@@ -70,7 +70,7 @@ pub(crate) struct UnitState {
     pub delayed: bool,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Combat {
     pub attackers: UnitSet,
     pub defenders: UnitSet,
@@ -120,13 +120,49 @@ pub struct Game {
     pub(crate) units: Vec<UnitState>,
     pub(crate) occ: HexGrid<u8>,
     /// Zone-of-control counts per side: how many of its units control each hex (6.0).
-    pub(crate) zoc: [HexGrid<u8>; 2],
+    /// By dense hex index, with one more entry (unused) for the sentinel index of
+    /// [`crate::movement::StepTable`].
+    pub(crate) zoc: [Vec<u8>; 2],
     pub(crate) combats: Vec<Combat>,
     pub(crate) res: Resolution,
     pub(crate) losses: Vec<u32>,
     pub(crate) outcome: Option<Outcome>,
     pub(crate) takeback: u16,
     pub(crate) events: Vec<Event>,
+    /// Names this state for caches of derived data (the last destinations search): a new,
+    /// never repeated value whenever the state changes. A clone shares it (its state is the
+    /// same); it is not part of the state and not hashed.
+    pub(crate) stamp: u64,
+    /// Each unit's eight bytes of the state hash, kept up to date by every change of
+    /// `units` (see [`Game::sync_unit`]), so that hashing a state copies them at once.
+    pub(crate) unit_bytes: Vec<u8>,
+}
+
+/// A unit's eight bytes in the canonical form of the state hash.
+fn unit_bytes(s: &UnitState) -> [u8; 8] {
+    let (tag, h) = match s.loc {
+        Loc::Map(h) => (0u8, h),
+        Loc::Waiting => (1, s.entry),
+        Loc::Eliminated => (2, Hex::default()),
+        Loc::Lifted(h) => (3, h),
+    };
+    [
+        tag,
+        h.x as u8,
+        h.y as u8,
+        s.moved as u8,
+        s.combat,
+        s.advanced as u8,
+        s.due,
+        s.delayed as u8,
+    ]
+}
+
+/// Issues [`Game::stamp`] values, unique over the process.
+static STAMPS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+fn new_stamp() -> u64 {
+    STAMPS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 /// A unit as shown to players.
@@ -188,7 +224,7 @@ impl Game {
                 s
             })
             .collect();
-        let sc_zoc = sc.map.grid(0u8);
+        let sc_zoc = vec![0u8; occ.len() + 1];
         let mut g = Game {
             turn: sc.first_turn,
             sc,
@@ -203,7 +239,10 @@ impl Game {
             outcome: None,
             takeback: 0,
             events: Vec::new(),
+            stamp: new_stamp(),
+            unit_bytes: Vec::new(),
         };
+        g.unit_bytes = g.units.iter().flat_map(unit_bytes).collect();
         for u in g.unit_ids().collect::<Vec<_>>() {
             if let Loc::Map(h) = g.units[u.0 as usize].loc {
                 g.exert(u, h, true);
@@ -216,14 +255,19 @@ impl Game {
     /// Adds (or removes) a unit's zone of control around `h` (6.0, 6.6).
     fn exert(&mut self, u: UnitId, h: Hex, on: bool) {
         let side = self.side_of(u).0 as usize;
-        for d in hexmap::Dir::ALL {
-            let n = h.neighbour(d);
-            if self.sc.map.hexside(h, d).is_unbridged_river() {
-                continue;
-            }
-            if let Some(c) = self.zoc[side].get_mut(n) {
-                *c = if on { *c + 1 } else { c.saturating_sub(1) };
-            }
+        let Some(i) = self.occ.index(h) else {
+            return;
+        };
+        // the neighbours it controls, precomputed: not across an unbridged river (6.6), not
+        // off the map (those lead to the sentinel entry, never read)
+        let zoc = &mut self.zoc[side];
+        for &n in &self.sc.steps.zoc[i] {
+            let c = &mut zoc[n as usize];
+            *c = if on {
+                c.wrapping_add(1)
+            } else {
+                c.saturating_sub(1)
+            };
         }
     }
 
@@ -308,7 +352,7 @@ impl Game {
     /// The side owning a unit.
     #[inline]
     pub fn side_of(&self, u: UnitId) -> Side {
-        self.sc.units[u.0 as usize].side
+        self.sc.unit_sides[u.0 as usize]
     }
 
     /// All units, with their state, for display.
@@ -357,6 +401,13 @@ impl Game {
         self.events.push(Event { case, text });
     }
 
+    /// Brings a unit's bytes of the state hash up to date after a change of its state.
+    #[inline]
+    pub(crate) fn sync_unit(&mut self, u: UnitId) {
+        let i = u.0 as usize;
+        self.unit_bytes[8 * i..8 * i + 8].copy_from_slice(&unit_bytes(&self.units[i]));
+    }
+
     pub(crate) fn place(&mut self, u: UnitId, h: Hex) {
         if let Loc::Map(old) = self.units[u.0 as usize].loc {
             if self.occ[old] == u.0 + 1 {
@@ -365,6 +416,7 @@ impl Game {
             self.exert(u, old, false);
         }
         self.units[u.0 as usize].loc = Loc::Map(h);
+        self.sync_unit(u);
         self.occ[h] = u.0 + 1;
         self.exert(u, h, true);
     }
@@ -376,6 +428,7 @@ impl Game {
             }
             self.exert(u, old, false);
             self.units[u.0 as usize].loc = Loc::Lifted(old);
+            self.sync_unit(u);
         }
     }
 
@@ -398,6 +451,7 @@ impl Game {
             return;
         }
         self.units[i].loc = Loc::Eliminated;
+        self.sync_unit(u);
         let d = &self.sc.units[i];
         self.losses[d.army as usize] += d.strength as u32;
         let text = format!("{} ({}) is eliminated: {why}", d.id, d.strength);
@@ -408,7 +462,9 @@ impl Game {
     /// unbridged river hexside).
     #[inline]
     pub fn controlled_by(&self, side: Side, h: Hex) -> bool {
-        self.zoc[side.0 as usize].get(h).is_some_and(|&c| c > 0)
+        self.occ
+            .index(h)
+            .is_some_and(|i| self.zoc[side.0 as usize][i] > 0)
     }
 
     /// True when the unit stands in a hex controlled by the enemy.
@@ -435,10 +491,15 @@ impl Game {
         self.takeback = 0;
         self.combats.clear();
         self.res = Resolution::default();
-        for s in &mut self.units {
+        for (s, b) in self
+            .units
+            .iter_mut()
+            .zip(self.unit_bytes.chunks_exact_mut(8))
+        {
             s.moved = false;
             s.combat = NO_COMBAT;
             s.advanced = false;
+            b.copy_from_slice(&unit_bytes(s));
         }
         let side = self.phasing();
         if self.no_movement_phase_this_turn() {
@@ -472,6 +533,7 @@ impl Game {
                 if self.entry_blocked(side, s.entry) {
                     self.units[i].delayed = true;
                     self.units[i].due = self.turn + 1;
+                    self.sync_unit(u);
                     let id = self.sc.units[i].id.clone();
                     self.event(
                         "15.0",
@@ -481,8 +543,8 @@ impl Game {
             } else {
                 // After the delay: the nearest unblocked road hex on the same edge.
                 let mut best: Option<(u32, Hex)> = None;
-                for h in self.sc.map.edge_hexes(arr.edge) {
-                    if !self.sc.map.is_road_hex(h) || self.entry_blocked(side, h) {
+                for &h in self.sc.edge_roads(arr.edge) {
+                    if self.entry_blocked(side, h) {
                         continue;
                     }
                     let k = (arr.hex.distance(h), h);
@@ -494,6 +556,7 @@ impl Game {
                     Some((_, h)) => self.units[i].entry = h,
                     None => self.units[i].due = self.turn + 1,
                 }
+                self.sync_unit(u);
             }
         }
     }
@@ -687,26 +750,18 @@ impl Game {
             .map_or("(no such unit)", |d| d.id.as_str())
     }
 
+    /// Appends the canonical bytes of the state to `b`.
     fn hash_into(&self, b: &mut Vec<u8>) {
         b.extend_from_slice(&[self.turn, self.player, self.step as u8]);
-        for s in &self.units {
-            let (tag, h) = match s.loc {
-                Loc::Map(h) => (0u8, h),
-                Loc::Waiting => (1, s.entry),
-                Loc::Eliminated => (2, Hex::default()),
-                Loc::Lifted(h) => (3, h),
-            };
-            b.extend_from_slice(&[
-                tag,
-                h.x as u8,
-                h.y as u8,
-                s.moved as u8,
-                s.combat,
-                s.advanced as u8,
-                s.due,
-                s.delayed as u8,
-            ]);
-        }
+        // eight bytes per unit, kept up to date as the units change
+        debug_assert!(
+            self.units
+                .iter()
+                .flat_map(unit_bytes)
+                .eq(self.unit_bytes.iter().copied()),
+            "the units' hash bytes are out of date"
+        );
+        b.extend_from_slice(&self.unit_bytes);
         for c in &self.combats {
             for w in [c.attackers, c.defenders, c.bombard] {
                 for u in w.iter() {
@@ -786,7 +841,9 @@ impl Rules for Game {
             return Game::refuse(o.case, format!("the game is over: {}", o.why));
         }
         match (self.step, a) {
-            (Step::Movement, Action::Move { unit, to }) => self.check_move(unit, to).map(|_| ()),
+            (Step::Movement, Action::Move { unit, to }) => {
+                self.check_move(unit, to, false).map(|_| ())
+            }
             (Step::Movement, Action::End) => Ok(()),
             (Step::Declare, Action::Attack { unit, target }) => self.check_attack(unit, target),
             (Step::Declare, Action::End) => self.check_declarations_complete(),
@@ -823,6 +880,7 @@ impl Rules for Game {
     }
 
     fn apply_unchecked(&mut self, a: Action) {
+        self.stamp = new_stamp();
         self.events.clear();
         match a {
             Action::Move { unit, to } => {
@@ -888,9 +946,16 @@ impl Rules for Game {
     }
 
     fn state_hash(&self) -> u64 {
-        let mut b = Vec::with_capacity(self.units.len() * 8 + 64);
-        self.hash_into(&mut b);
-        engine::hash_bytes(&b)
+        thread_local! {
+            // the canonical bytes, reused (no allocation per hash)
+            static BYTES: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        BYTES.with(|cell| {
+            let b = &mut *cell.borrow_mut();
+            b.clear();
+            self.hash_into(b);
+            engine::hash_bytes(b)
+        })
     }
 
     fn undoable(&self) -> usize {

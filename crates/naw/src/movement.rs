@@ -51,18 +51,32 @@ pub fn step_cost(map: &Map, from: Hex, d: Dir) -> Result<u16, &'static str> {
     Ok(c)
 }
 
-/// A step that may not be taken, in [`StepTable::cost`].
-pub(crate) const PROHIBITED: u8 = u8::MAX;
+/// The six steps out of one hex: the neighbour's dense index and the cost in half movement
+/// points per direction. Where the step may not be taken the neighbour is the table's
+/// sentinel index (one past the last hex), which the search never enters. Kept together so
+/// that expanding a hex reads one small record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub(crate) struct HexSteps {
+    pub nbr: [u16; 6],
+    pub cost: [u8; 6],
+}
 
 /// The terrain cost of every step of a map, precomputed once per scenario: for each hex (by
 /// dense index) and direction, the neighbour's index and the half movement points of
-/// [`step_cost`] (or [`PROHIBITED`]). The search then does no hex arithmetic.
+/// [`step_cost`] (or the sentinel where it is prohibited), and the hex of each index. The
+/// search then does no hex arithmetic.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct StepTable {
-    /// Neighbour index per direction (unused where the step is prohibited).
-    pub(crate) nbr: Vec<[u16; 6]>,
-    /// Step cost per direction in half movement points, or [`PROHIBITED`].
-    pub(crate) cost: Vec<[u8; 6]>,
+    /// The steps out of each hex.
+    pub(crate) steps: Vec<HexSteps>,
+    /// The hex of each dense index.
+    pub(crate) hex: Vec<Hex>,
+    /// The hexes into which a unit in each hex exerts its zone of control (6.0, 6.6: not
+    /// across an unbridged river), by dense index; the sentinel where there is none.
+    pub(crate) zoc: Vec<[u16; 6]>,
+    /// The neighbours of each hex on the map, whatever the hexside, by dense index; the
+    /// sentinel off the map.
+    pub(crate) adj: Vec<[u16; 6]>,
 }
 
 impl StepTable {
@@ -71,15 +85,29 @@ impl StepTable {
         let grid = map.grid(());
         let n = grid.len();
         let mut t = StepTable {
-            nbr: vec![[0; 6]; n],
-            cost: vec![[PROHIBITED; 6]; n],
+            steps: vec![
+                HexSteps {
+                    nbr: [n as u16; 6],
+                    cost: [0; 6],
+                };
+                n
+            ],
+            hex: (0..n).map(|i| grid.hex_at(i)).collect(),
+            zoc: vec![[n as u16; 6]; n],
+            adj: vec![[n as u16; 6]; n],
         };
         for i in 0..n {
             let h = grid.hex_at(i);
             for d in Dir::ALL {
                 if let (Ok(c), Some(ni)) = (step_cost(map, h, d), grid.index(h.neighbour(d))) {
-                    t.nbr[i][d.index()] = ni as u16;
-                    t.cost[i][d.index()] = c.min(PROHIBITED as u16 - 1) as u8;
+                    t.steps[i].nbr[d.index()] = ni as u16;
+                    t.steps[i].cost[d.index()] = c.min(u8::MAX as u16) as u8;
+                }
+                if let Some(ni) = grid.index(h.neighbour(d)) {
+                    t.adj[i][d.index()] = ni as u16;
+                    if !map.hexside(h, d).is_unbridged_river() {
+                        t.zoc[i][d.index()] = ni as u16;
+                    }
                 }
             }
         }
@@ -87,11 +115,24 @@ impl StepTable {
     }
 }
 
+/// The search's buffers, one set per thread (no allocation per query after the first). After
+/// a whole search of a unit's destinations they are left as they are, tagged with the game's
+/// [`Game::stamp`] and the unit, so that checking the move a player then picks among them
+/// (the usual next query) is a lookup instead of a second search; the next search clears them.
 struct Scratch {
+    /// Cheapest cost per hex index, [`UNREACHED`] when not reached; one more entry, always 0,
+    /// for the sentinel index of prohibited steps (so no cost ever improves on it).
     cost: Vec<u16>,
+    /// The index a hex was reached from (meaningful only where `cost` is set).
     parent: Vec<u16>,
+    /// Indices whose `cost` is set.
     touched: Vec<u16>,
+    /// Bucket queue by cost.
     buckets: Vec<Vec<u16>>,
+    /// Buckets the last search may have left entries in (`..used`).
+    used: usize,
+    /// `(stamp, unit)` of the complete destinations search the buffers hold.
+    settled: Option<(u64, u8)>,
 }
 
 thread_local! {
@@ -100,6 +141,8 @@ thread_local! {
         parent: Vec::new(),
         touched: Vec::new(),
         buckets: Vec::new(),
+        used: 0,
+        settled: None,
     }) };
 }
 
@@ -117,6 +160,38 @@ struct Origin {
     night: bool,
     /// Terrain alone: units and zones of control set aside (to explain a refusal).
     terrain_only: bool,
+}
+
+impl Scratch {
+    /// Clears what the last search left and sizes the buffers for `n` hexes.
+    fn reset(&mut self, n: usize) {
+        self.settled = None;
+        if self.cost.len() != n + 1 {
+            self.cost = vec![UNREACHED; n + 1];
+            self.cost[n] = 0; // the sentinel
+            self.parent = vec![UNREACHED; n + 1];
+            self.touched.clear();
+        }
+        for &t in self.touched.iter() {
+            self.cost[t as usize] = UNREACHED;
+        }
+        self.touched.clear();
+        for b in self.buckets[..self.used].iter_mut() {
+            b.clear();
+        }
+        self.used = 0;
+    }
+
+    /// The path to index `i` by the parents, as hexes from the start.
+    fn path_to(&self, steps: &StepTable, mut i: u16) -> Vec<Hex> {
+        let mut p = vec![steps.hex[i as usize]];
+        while self.parent[i as usize] != UNREACHED {
+            i = self.parent[i as usize];
+            p.push(steps.hex[i as usize]);
+        }
+        p.reverse();
+        p
+    }
 }
 
 impl Game {
@@ -158,132 +233,166 @@ impl Game {
         }
     }
 
-    /// Runs the cheapest-path search from `o`, calling `visit(hex, cost, parent_index)` for each
-    /// hex settled, in order of cost.
-    fn search(&self, o: Origin, mut visit: impl FnMut(Hex, u16)) -> Option<Vec<Hex>> {
-        self.search_inner(o, None, &mut visit)
-    }
-
-    fn search_inner(
+    /// The cheapest-path search (a bucket-queue Dijkstra over half movement points) from `o`
+    /// in the cleared scratch `sc`, calling `visit(index, cost)` for each hex settled, in order
+    /// of cost. Stops when the hex of index `stop` is settled and returns its index; otherwise
+    /// settles every reachable hex (then every touched hex holds its final cost).
+    fn run_search(
         &self,
         o: Origin,
-        want_path_to: Option<Hex>,
-        mut visit: impl FnMut(Hex, u16),
-    ) -> Option<Vec<Hex>> {
-        let enemy = o.side.other();
+        sc: &mut Scratch,
+        stop: Option<usize>,
+        visit: impl FnMut(usize, u16),
+    ) -> Option<u16> {
+        if o.terrain_only {
+            self.run_search_as::<false>(o, sc, stop, visit)
+        } else {
+            self.run_search_as::<true>(o, sc, stop, visit)
+        }
+    }
+
+    /// [`Game::run_search`], with units and zones of control (`UNITS`) or terrain alone.
+    fn run_search_as<const UNITS: bool>(
+        &self,
+        o: Origin,
+        sc: &mut Scratch,
+        stop: Option<usize>,
+        mut visit: impl FnMut(usize, u16),
+    ) -> Option<u16> {
         if o.start_cost > o.budget {
             return None;
         }
-        let steps = &self.sc.steps;
+        let enemy = o.side.other().0;
+        let steps = &self.sc.steps.steps[..];
         let occ = self.occ.cells();
-        let enemy_zoc = self.zoc[enemy.0 as usize].cells();
-        SCRATCH.with(|cell| {
-            let mut sc = cell.borrow_mut();
-            let n = self.occ.len();
-            if sc.cost.len() != n {
-                sc.cost = vec![UNREACHED; n];
-                sc.parent = vec![UNREACHED; n];
-            }
-            let Scratch {
-                cost,
-                parent,
-                touched,
-                buckets,
-            } = &mut *sc;
-            touched.clear();
-            for b in buckets.iter_mut() {
-                b.clear();
-            }
-            let start = self.occ.index(o.hex)? as u16;
-            cost[start as usize] = o.start_cost;
-            parent[start as usize] = UNREACHED;
-            touched.push(start);
-            let push = |buckets: &mut Vec<Vec<u16>>, c: u16, i: u16| {
-                let c = c as usize;
-                if buckets.len() <= c {
-                    buckets.resize_with(c + 1, Vec::new);
+        let occupant_side = &self.sc.occupant_side[..];
+        let enemy_zoc = &self.zoc[enemy as usize][..];
+        let start = self.occ.index(o.hex)?;
+        let Scratch {
+            cost,
+            parent,
+            touched,
+            buckets,
+            used,
+            ..
+        } = sc;
+        let (cost, parent) = (&mut cost[..], &mut parent[..]);
+        // one bucket per cost up to the budget (grown on demand for the unlimited searches
+        // that explain a refusal)
+        let want = (o.budget as usize + 1).min(64);
+        if buckets.len() < want {
+            buckets.resize_with(want, Vec::new);
+        }
+        cost[start] = o.start_cost;
+        parent[start] = UNREACHED;
+        touched.push(start as u16);
+        let mut top = o.start_cost as usize;
+        if buckets.len() <= top {
+            buckets.resize_with(top + 1, Vec::new);
+        }
+        buckets[top].push(start as u16);
+        let mut c = o.start_cost as usize;
+        let found = 'search: loop {
+            let Some(i) = buckets[c].pop() else {
+                if c == top {
+                    break 'search None;
                 }
-                buckets[c].push(i);
+                c += 1;
+                continue;
             };
-            push(buckets, o.start_cost, start);
-            let mut c = o.start_cost as usize;
-            let mut found = None;
-            while c < buckets.len() {
-                let Some(i) = buckets[c].pop() else {
-                    c += 1;
-                    continue;
-                };
-                if cost[i as usize] != c as u16 {
-                    continue; // stale entry
-                }
-                let h = self.occ.hex_at(i as usize);
-                visit(h, c as u16);
-                if Some(h) == want_path_to {
-                    found = Some(i);
-                    break;
-                }
-                let ii = i as usize;
-                // 6.0: entering an enemy-controlled hex ends the move; 5.13: may not leave it.
-                let here_zoc = !o.terrain_only && enemy_zoc[ii] > 0;
-                if (ii == start as usize && o.stuck) || (ii != start as usize && here_zoc) {
+            let ii = i as usize;
+            let c16 = c as u16;
+            if cost[ii] != c16 {
+                continue; // stale entry
+            }
+            visit(ii, c16);
+            if stop == Some(ii) {
+                break 'search Some(i);
+            }
+            // 6.0: entering an enemy-controlled hex ends the move; 5.13: may not leave it.
+            if ii == start {
+                if o.stuck {
                     continue;
                 }
-                for k in 0..6 {
-                    let step = steps.cost[ii][k];
-                    if step == PROHIBITED {
+            } else if UNITS && enemy_zoc[ii] > 0 {
+                continue;
+            }
+            let st = &steps[ii];
+            for k in 0..6 {
+                // a prohibited step leads to the sentinel, whose cost 0 nothing improves on
+                let ni = st.nbr[k] as usize;
+                let nc = c16 + st.cost[k] as u16;
+                // 5.15: within the movement allowance
+                if nc >= cost[ni].min(o.budget + 1) {
+                    continue;
+                }
+                if UNITS {
+                    // 5.12: never into an enemy unit
+                    if occupant_side[occ[ni] as usize] == enemy {
                         continue;
                     }
-                    let ni = steps.nbr[ii][k] as usize;
-                    if !o.terrain_only {
-                        // 5.12: never into an enemy unit
-                        let x = occ[ni];
-                        if x != 0 && self.sc.units[x as usize - 1].side == enemy {
-                            continue;
-                        }
-                        // 10.2 / 16.1: no entering enemy zones of control at night
-                        if o.night && enemy_zoc[ni] > 0 {
-                            continue;
-                        }
-                    }
-                    let nc = c as u16 + step as u16;
-                    if nc > o.budget {
-                        continue; // 5.15
-                    }
-                    if cost[ni] == UNREACHED {
-                        touched.push(ni as u16);
-                    }
-                    if nc < cost[ni] {
-                        cost[ni] = nc;
-                        parent[ni] = i;
-                        push(buckets, nc, ni as u16);
+                    // 10.2 / 16.1: no entering enemy zones of control at night
+                    if o.night && enemy_zoc[ni] > 0 {
+                        continue;
                     }
                 }
-            }
-            let path = found.map(|mut i| {
-                let mut p = vec![self.occ.hex_at(i as usize)];
-                while parent[i as usize] != UNREACHED {
-                    i = parent[i as usize];
-                    p.push(self.occ.hex_at(i as usize));
+                if cost[ni] == UNREACHED {
+                    touched.push(ni as u16);
                 }
-                p.reverse();
-                p
-            });
-            for &t in touched.iter() {
-                cost[t as usize] = UNREACHED;
-                parent[t as usize] = UNREACHED;
+                cost[ni] = nc;
+                parent[ni] = i;
+                let b = nc as usize;
+                if b > top {
+                    top = b;
+                    if buckets.len() <= b {
+                        buckets.resize_with(b + 1, Vec::new);
+                    }
+                }
+                buckets[b].push(ni as u16);
             }
-            path
+        };
+        *used = top + 1;
+        found
+    }
+
+    /// Searches from `o` until `to` is settled: its cost and, when `want_path`, the path.
+    fn search_to(&self, o: Origin, to: Hex, want_path: bool) -> Option<(Vec<Hex>, u16)> {
+        let ti = self.occ.index(to)?;
+        SCRATCH.with(|cell| {
+            let sc = &mut *cell.borrow_mut();
+            sc.reset(self.occ.len());
+            let i = self.run_search(o, sc, Some(ti), |_, _| {})?;
+            let path = if want_path {
+                sc.path_to(&self.sc.steps, i)
+            } else {
+                Vec::new()
+            };
+            Some((path, sc.cost[ti]))
         })
     }
 
     /// True when the unit may still move this phase (its owner's movement phase, not yet moved,
     /// on the map or a reinforcement that is due). It may still have nowhere to go.
     pub fn may_move(&self, u: UnitId) -> bool {
-        self.check_can_move(u).is_ok()
+        // the cases of check_can_move, without building a refusal
+        let Some(s) = self.units.get(u.0 as usize) else {
+            return false;
+        };
+        // evaluated without branches (`&`, not `&&`): callers ask for every unit in turn
+        let eliminated = matches!(s.loc, Loc::Eliminated);
+        let not_due = matches!(s.loc, Loc::Waiting) & (s.due > self.turn);
+        (self.step == Step::Movement)
+            & (self.side_of(u) == self.phasing())
+            & !s.moved
+            & !eliminated
+            & !not_due
     }
 
     /// True when the unit may move in this phase at all (phase, owner, 5.17, 14.62, 15.0).
     fn check_can_move(&self, u: UnitId) -> Result<(), Refusal> {
+        if self.may_move(u) {
+            return Ok(());
+        }
         if (u.0 as usize) >= self.units.len() {
             return Game::refuse("5.11", "no such unit");
         }
@@ -325,42 +434,59 @@ impl Game {
     /// Empty when the unit may not move.
     pub fn destinations(&self, u: UnitId, out: &mut Vec<Destination>) {
         out.clear();
-        if self.check_can_move(u).is_err() {
+        if !self.may_move(u) {
             return;
         }
         let Some(o) = self.origin(u, false) else {
             return;
         };
         let waiting = self.units[u.0 as usize].loc == Loc::Waiting;
-        self.search(o, |h, c| {
-            // 5.32 (ruling: every move ends in a vacant hex); staying put is no move, except
-            // that a reinforcement may stop on its entry hex.
-            if self.unit_at(h).is_none() && (h != o.hex || waiting) {
-                out.push(Destination {
-                    hex: h,
-                    cost_half: c,
-                });
-            }
+        let occ = self.occ.cells();
+        let hexes = &self.sc.steps.hex[..];
+        SCRATCH.with(|cell| {
+            let sc = &mut *cell.borrow_mut();
+            sc.reset(self.occ.len());
+            let Some(start) = self.occ.index(o.hex) else {
+                return;
+            };
+            self.run_search(o, sc, None, |i, c| {
+                // 5.32 (ruling: every move ends in a vacant hex); staying put is no move,
+                // except that a reinforcement may stop on its entry hex.
+                if occ[i] == 0 && (i != start || waiting) {
+                    out.push(Destination {
+                        hex: hexes[i],
+                        cost_half: c,
+                    });
+                }
+            });
+            // every reachable hex is settled: keep the costs for check_move
+            sc.settled = Some((self.stamp, u.0));
         });
     }
 
     /// The cheapest path of a legal move (hexes from the start or entry hex to `to`) and its
     /// cost in half movement points.
     pub fn path(&self, u: UnitId, to: Hex) -> Option<(Vec<Hex>, u16)> {
-        self.check_move(u, to).ok()
+        self.check_move(u, to, true).ok()
     }
 
-    /// Checks a move, returning its cheapest path and cost.
-    pub(crate) fn check_move(&self, u: UnitId, to: Hex) -> Result<(Vec<Hex>, u16), Refusal> {
+    /// Checks a move, returning its cost and, when `want_path`, its cheapest path (empty
+    /// otherwise).
+    pub(crate) fn check_move(
+        &self,
+        u: UnitId,
+        to: Hex,
+        want_path: bool,
+    ) -> Result<(Vec<Hex>, u16), Refusal> {
         self.check_can_move(u)?;
         let id = self.id(u);
         let map = &self.sc.map;
-        if !map.contains(to) {
+        let Some(ti) = self.occ.index(to) else {
             return Game::refuse(
                 "15.4",
                 format!("{to} is not on the map; units never leave it voluntarily"),
             );
-        }
+        };
         let Some(o) = self.origin(u, false) else {
             return Game::refuse("5.11", format!("{id} cannot move now"));
         };
@@ -392,24 +518,29 @@ impl Game {
                 format!("at night no unit may enter an enemy zone of control ({to})"),
             );
         }
-        let mut cost = None;
-        let path = self.search_inner(o, Some(to), &mut |h, c| {
-            if h == to {
-                cost = Some(c);
+        // The unit's destinations were just searched in this very state (a player picking
+        // among them): the settled costs answer without a second search.
+        let known = SCRATCH.with(|cell| {
+            let sc = cell.borrow();
+            if sc.settled != Some((self.stamp, u.0)) {
+                return None;
             }
+            Some(match sc.cost[ti] {
+                UNREACHED => None,
+                c if want_path => Some((sc.path_to(&self.sc.steps, ti as u16), c)),
+                c => Some((Vec::new(), c)),
+            })
         });
-        if let (Some(p), Some(c)) = (path, cost) {
-            return Ok((p, c));
+        let found = match known {
+            Some(found) => found,
+            None => self.search_to(o, to, want_path),
+        };
+        if let Some(found) = found {
+            return Ok(found);
         }
         // Explain why: too far, or no route at all.
         let unlimited = self.origin(u, true).expect("origin exists");
-        let mut ucost = None;
-        self.search_inner(unlimited, Some(to), &mut |h, c| {
-            if h == to {
-                ucost = Some(c);
-            }
-        });
-        if let Some(c) = ucost {
+        if let Some((_, c)) = self.search_to(unlimited, to, false) {
             return Game::refuse(
                 "5.15",
                 format!(
@@ -428,9 +559,7 @@ impl Game {
             stuck: false,
             ..unlimited
         };
-        let mut open = false;
-        self.search_inner(bare, Some(to), &mut |h, _| open |= h == to);
-        if !open {
+        if self.search_to(bare, to, false).is_none() {
             return Game::refuse(
                 "5.24",
                 format!("no route reaches {to}: rivers without bridges (5.24) or marsh off the roads (9.0) close every path"),
@@ -446,6 +575,7 @@ impl Game {
         let waiting = self.units[u.0 as usize].loc == Loc::Waiting;
         self.place(u, to);
         self.units[u.0 as usize].moved = true;
+        self.sync_unit(u);
         if waiting {
             let text = format!("{} enters the map", self.id(u));
             self.event("15.1", text);

@@ -314,6 +314,26 @@ pub struct Scenario {
     pub digest: u64,
     /// Terrain step costs of the map, derived from it.
     pub(crate) steps: crate::movement::StepTable,
+    /// The side of the unit in a hex by its occupancy value (0 for none: `u8::MAX`; unit `i`
+    /// at `i + 1`), for the movement search.
+    pub(crate) occupant_side: Vec<u8>,
+    /// The side of each unit, by index: a compact copy of the units' `side` for the queries
+    /// asked of every unit in turn.
+    pub(crate) unit_sides: Vec<Side>,
+    /// The road hexes of each map edge (in the order of [`EDGES`]), in map order: where a
+    /// delayed reinforcement may enter (15.0).
+    pub(crate) edge_roads: [Vec<Hex>; 4],
+}
+
+/// The map edges, in the order of [`Scenario::edge_roads`].
+const EDGES: [Edge; 4] = [Edge::North, Edge::South, Edge::East, Edge::West];
+
+impl Scenario {
+    /// The road hexes of a map edge (15.0), in map order.
+    pub(crate) fn edge_roads(&self, e: Edge) -> &[Hex] {
+        let i = EDGES.iter().position(|&x| x == e).unwrap_or(0);
+        &self.edge_roads[i]
+    }
 }
 
 impl Scenario {
@@ -668,8 +688,23 @@ impl ScenarioFile {
             return Err(ScenarioError(probs));
         }
         let steps = crate::movement::StepTable::new(&map);
+        let occupant_side = std::iter::once(u8::MAX)
+            .chain(units.iter().map(|u| u.side.0))
+            .chain(std::iter::repeat(u8::MAX))
+            .take(MAX_UNITS + 1)
+            .collect();
+        let edge_roads = EDGES.map(|e| {
+            map.edge_hexes(e)
+                .into_iter()
+                .filter(|&h| map.is_road_hex(h))
+                .collect()
+        });
+        let unit_sides = units.iter().map(|u| u.side).collect();
         Ok(Scenario {
             steps,
+            occupant_side,
+            unit_sides,
+            edge_roads,
             id: self.id.clone(),
             title: self.title.clone(),
             description: self.description.clone(),

@@ -554,6 +554,41 @@ fn case_7_82_displacement_may_chain() {
 }
 
 #[test]
+fn ruling_7_82_a_unit_may_be_displaced_twice_in_one_phase() {
+    // R.1 (0105, held by B.1's zone on 0106 and 0204) can only go to 0104, R.3's hex; R.2
+    // (0102, held by B.2's zone on 0101 and 0202) can only go to 0103. R.3 takes part in no
+    // combat, so each may displace it in turn.
+    let b = Build::new(2, 10)
+        .unit("B.1 inf 6-4 0205")
+        .unit("B.2 inf 6-4 0201")
+        .unit("R.1 inf 6-4 0105")
+        .unit("R.2 inf 6-4 0102")
+        .unit("R.3 inf 6-4 0104");
+    let mut g = declare(&b, &["B.1 R.1", "B.2 R.2"]);
+    // 1-1, a 1 is Dr.
+    resolve_with(&mut g, "R.1", 1);
+    assert_eq!(legal_texts(&g), vec!["retreat R.1 0104"]);
+    act(&mut g, "retreat R.1 0104");
+    // First displacement: R.3 to 0103 (0203 was open too).
+    let mut options = legal_texts(&g);
+    options.sort();
+    assert_eq!(options, vec!["retreat R.3 0103", "retreat R.3 0203"]);
+    act(&mut g, "retreat R.3 0103");
+    act(&mut g, "hold");
+    resolve_with(&mut g, "R.2", 1);
+    assert_eq!(legal_texts(&g), vec!["retreat R.2 0103"]);
+    act(&mut g, "retreat R.2 0103");
+    // Second displacement of R.3 in the same phase: to the one vacant hex open to it.
+    assert_eq!(g.loc(uid(&g, "R.3")), Loc::Lifted(h("0103")));
+    assert_eq!(legal_texts(&g), vec!["retreat R.3 0203"]);
+    act(&mut g, "retreat R.3 0203");
+    assert_eq!(
+        [at(&g, "R.1"), at(&g, "R.2"), at(&g, "R.3")],
+        [Some(h("0104")), Some(h("0103")), Some(h("0203"))]
+    );
+}
+
+#[test]
 fn ruling_7_81_uninvolved_means_not_in_an_unresolved_combat() {
     // B.2 (0204) attacks R.2; R.1's only way out is R.2's hex 0104.
     let b = Build::new(2, 10)
@@ -888,4 +923,32 @@ fn ruling_an_advance_obeys_the_terrain_prohibitions_of_movement() {
     let mut g = play(base.unit("B.1 inf 24-4 0608"), "0606");
     assert_eq!(legal_texts(&g), vec!["advance B.1 0605", "hold"]);
     act(&mut g, "advance B.1 0605");
+}
+
+#[test]
+fn ruling_7_74_no_advance_across_an_unbridged_river() {
+    // Around R.1 (0605): a river on the hexsides to 0505 (a battery) and 0604 (B.2), clear
+    // ground to 0506 (B.1). Infantry never attacks across the river (9.0), so the only unit of
+    // a combat that can stand across an unbridged river from the hex it vacates is a battery
+    // that bombarded across it (8.45): an advance across the river cannot arise in play, and
+    // the battery does not advance.
+    let b = Build::new(10, 10)
+        .side("0505", "0605", Hexside::RIVER)
+        .side("0604", "0605", Hexside::RIVER)
+        .unit("B.7 art 6-4 0505")
+        .unit("B.1 inf 6-4 0506")
+        .unit("B.2 inf 6-4 0604")
+        .unit("R.1 inf 2-4 0605");
+    let mut g = b.game();
+    act(&mut g, "end");
+    assert_eq!(refused(&g, "attack B.2 R.1"), "9.0");
+    acts(&mut g, &["attack B.7 R.1", "attack B.1 R.1", "end"]);
+    // 12 against 2 is 6-1, a 1 is De.
+    resolve_with(&mut g, "R.1", 1);
+    assert!(gone(&g, "R.1"));
+    assert_eq!(legal_texts(&g), vec!["advance B.1 0605", "hold"]);
+    assert_eq!(refused(&g, "advance B.7 0605"), "7.74");
+    assert_eq!(refused(&g, "advance B.2 0605"), "7.74");
+    act(&mut g, "advance B.1 0605");
+    assert_eq!(at(&g, "B.1"), Some(h("0605")));
 }

@@ -87,3 +87,51 @@ proptest! {
         run(seed);
     }
 }
+
+/// Checking a move right after searching the unit's destinations reuses that search (the
+/// usual pattern of a player picking among them): it must answer exactly as a cold check,
+/// refusals (case and sentence) and paths included.
+#[test]
+fn checking_a_move_after_its_search_answers_as_a_cold_check() {
+    for seed in 0..4 {
+        let mut g = Game::new(generated(seed, 12, 14, 40));
+        let hexes: Vec<_> = g.scenario().map.hexes().collect();
+        let mut n = 0;
+        play_random(&mut g, seed, 3000, |g, _| {
+            n += 1;
+            if g.step() != Step::Movement || n % 7 != 0 {
+                return;
+            }
+            let mut dests = Vec::new();
+            let movable: Vec<_> = g.unit_ids().filter(|&u| g.may_move(u)).collect();
+            if movable.len() < 2 {
+                return;
+            }
+            for (k, &u) in movable.iter().take(3).enumerate() {
+                let other = movable[(k + 1) % movable.len()];
+                for &to in &hexes {
+                    let a = naw::Action::Move { unit: u, to };
+                    // cold: the last search was another unit's
+                    g.destinations(other, &mut dests);
+                    let cold = (g.check(a), g.path(u, to));
+                    g.destinations(u, &mut dests);
+                    let warm_check = g.check(a);
+                    g.destinations(u, &mut dests);
+                    let warm_path = g.path(u, to);
+                    assert_eq!(
+                        cold,
+                        (warm_check.clone(), warm_path),
+                        "{}",
+                        g.action_text(a)
+                    );
+                    assert_eq!(
+                        warm_check.is_ok(),
+                        dests.iter().any(|d| d.hex == to),
+                        "{}",
+                        g.action_text(a)
+                    );
+                }
+            }
+        });
+    }
+}
