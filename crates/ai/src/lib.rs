@@ -85,6 +85,18 @@ pub fn player(spec: &str, seed: u64) -> Result<Box<dyn Player>, String> {
     }
 }
 
+/// True when the player of a spec thinks by the clock (a search with a time budget): its
+/// strength then depends on the cores it has, so an arena plays such games one at a time.
+/// `false` for an invalid spec.
+pub fn thinks_by_the_clock(spec: &str) -> bool {
+    match spec.trim().split_once('@') {
+        Some((k, b)) if k.eq_ignore_ascii_case("search") => {
+            matches!(Budget::parse(b), Ok(Budget::Time(_)))
+        }
+        _ => spec.trim().eq_ignore_ascii_case("search"),
+    }
+}
+
 /// The names of the available players.
 pub const PLAYERS: &[&str] = &["random", "heuristic", "search"];
 

@@ -157,22 +157,34 @@ struct Job {
     deadline: Option<Instant>,
     workers: u64,
     stratify: bool,
+    /// Each worker completes one round whatever the time (the first phase: without it there
+    /// is nothing to compare); later phases stop at the deadline even mid-round.
+    first: bool,
 }
 
 impl Job {
     /// Worker `w` plays rounds `w`, `w + workers`, ...: each round evaluates every live
-    /// candidate on the same dice. Returns (round, candidate, value).
+    /// candidate on the same dice. Returns (round, candidate, value). With a deadline, a round
+    /// cut short by it is dropped whole (its candidates would not have met the same dice), so
+    /// a decision overruns its time by one rollout at most, except in the first phase's first
+    /// round.
     fn work(&self, w: u64) -> Vec<(u64, usize, f64)> {
         let mut acc = Vec::new();
         let mut r = w;
+        let past = |d: Option<Instant>| d.is_some_and(|d| Instant::now() >= d);
         loop {
-            match (self.rounds, self.deadline) {
-                (Some(n), _) if r >= n => break,
-                (_, Some(d)) if r >= w + self.workers && Instant::now() >= d => break,
+            let must = self.first && r == w;
+            match self.rounds {
+                Some(n) if r >= n => break,
+                _ if !must && past(self.deadline) => break,
                 _ => {}
             }
             let seed = mix(self.base_seed, self.round + r);
+            let mut row = Vec::with_capacity(self.plans.len());
             for (c, actions) in &self.plans {
+                if !must && past(self.deadline) {
+                    return acc;
+                }
                 let v = rollout(
                     &self.info,
                     &self.g,
@@ -181,8 +193,9 @@ impl Job {
                     seed,
                     self.stratify.then_some(r),
                 );
-                acc.push((r, *c, v));
+                row.push((r, *c, v));
             }
+            acc.extend(row);
             r += self.workers;
             if r > 1_000_000 {
                 break;
@@ -409,6 +422,9 @@ impl SearchPlayer {
         let base_seed = mix(self.seed, self.decision_no);
         let mut round = 0u64;
         for phase in 0..phases {
+            if phase > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
             let phase_sims = (sims / phases).max(alive.len() as u32);
             let phase_deadline = deadline.map(|d| {
                 let now = Instant::now();
@@ -435,6 +451,7 @@ impl SearchPlayer {
                 deadline: phase_deadline,
                 workers: workers as u64,
                 stratify,
+                first: phase == 0,
             });
             // root parallelism: the other workers run in the search's pool, this thread plays
             // worker 0 and then waits for them (a plain wait, so that a caller's own thread pool

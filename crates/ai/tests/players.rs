@@ -166,6 +166,19 @@ fn player_specs() {
         Ok(Budget::Time(std::time::Duration::from_millis(250)))
     );
     assert_eq!(Budget::parse("300n"), Ok(Budget::Sims(300)));
+    // an arena plays clock-bound players one game at a time
+    for clock in ["search", "search@2s", "SEARCH@500ms"] {
+        assert!(ai::thinks_by_the_clock(clock), "{clock}");
+    }
+    for count in [
+        "random",
+        "heuristic",
+        "search@5000n",
+        "search@fast",
+        "bogus",
+    ] {
+        assert!(!ai::thinks_by_the_clock(count), "{count}");
+    }
 }
 
 #[test]

@@ -134,7 +134,7 @@ If any action is refused nothing is written: the record stays as it was."
         /// The players, first side first (`random:random`).
         #[arg(long, value_name = "A:B", default_value = "random:random")]
         players: String,
-        /// Games played at once (default: every core).
+        /// Games played at once (default: every core; one at a time when a player thinks by the clock).
         #[arg(long, value_name = "J")]
         jobs: Option<usize>,
         /// Base seed: game i uses a seed derived from it (default: from the clock).

@@ -9,7 +9,7 @@ use crate::util::{
 };
 use anyhow::{anyhow, bail, Context, Result};
 use engine::{Rules, Session, Side, ToAct};
-use naw::{Column, Game};
+use naw::{Action, Column, Game};
 use std::collections::VecDeque;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -43,8 +43,8 @@ pub struct PlayArgs {
     /// Terminal game: seed of the record's dice (default: from the clock).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Terminal game: a computer opponent (`random`), or `none` for two players at one
-    /// keyboard (the default).
+    /// Terminal game: a computer opponent (`random`, `heuristic`, `search`, `search@3s`), or
+    /// `none` for two players at one keyboard (the default).
     #[arg(long, value_name = "PLAYER")]
     pub vs: Option<String>,
     /// Terminal game: the side you play against the computer (default: the first side).
@@ -149,10 +149,17 @@ impl Play {
                     if let Err(r) = self.s.act(a) {
                         bail!("the computer player chose a refused action '{text}': {r}");
                     }
+                    // the computer says why (its plan, each attack's odds and reason)
+                    // (a move's own note repeats the plan, given once with the turn's first move)
+                    let why = p
+                        .explain()
+                        .filter(|w| !matches!(a, Action::Move { .. }) || w.starts_with("plan"))
+                        .map(|w| format!("  [computer] {w}\n"));
                     let line = format!(
-                        "{} ({name}): {}\n{}",
+                        "{} ({name}): {}\n{}{}",
                         side_name(&self.s.game, side),
                         self.s.game.action_text(a),
+                        why.unwrap_or_default(),
                         events_text(&self.s.game)
                     );
                     self.say(&line);

@@ -28,6 +28,30 @@ struct Summary {
     case: &'static str,
     actions: usize,
     turns: u8,
+    /// The arena score of each side.
+    score: [f64; 2],
+    /// Strength eliminated per side.
+    side_losses: [u32; 2],
+    /// Each player's search statistics, for searching players.
+    search: [Option<ai::SearchStats>; 2],
+}
+
+/// An arena score over the games with its 95% Wilson score interval: a win counts 1, a draw ½
+/// (on the First Day a draw goes to the side that eliminated more strength).
+#[derive(Serialize, Clone, Copy)]
+pub struct Score {
+    pub points: f64,
+    pub rate: f64,
+    pub ci95: [f64; 2],
+}
+
+/// What a searching player did over all its games.
+#[derive(Serialize, Clone, Copy)]
+struct Thinking {
+    player_turns: u64,
+    simulations_per_player_turn: f64,
+    seconds_per_player_turn: f64,
+    longest_player_turn_seconds: f64,
 }
 
 /// A proportion with its 95% Wilson score interval.
@@ -40,24 +64,27 @@ pub struct Rate {
 
 /// The Wilson score interval (z = 1.96) of `k` successes in `n` trials.
 pub fn wilson(k: usize, n: usize) -> Rate {
+    let (rate, ci95) = wilson_interval(k as f64, n);
+    Rate {
+        count: k,
+        rate,
+        ci95,
+    }
+}
+
+/// The rate `k / n` and its Wilson score interval (z = 1.96); `k` may be fractional (an arena
+/// score with draws counted ½).
+fn wilson_interval(k: f64, n: usize) -> (f64, [f64; 2]) {
     if n == 0 {
-        return Rate {
-            count: 0,
-            rate: 0.0,
-            ci95: [0.0, 1.0],
-        };
+        return (0.0, [0.0, 1.0]);
     }
     let z = 1.959_963_984_540_054_f64;
     let nf = n as f64;
-    let p = k as f64 / nf;
+    let p = k / nf;
     let denom = 1.0 + z * z / nf;
     let centre = (p + z * z / (2.0 * nf)) / denom;
     let half = z * (p * (1.0 - p) / nf + z * z / (4.0 * nf * nf)).sqrt() / denom;
-    Rate {
-        count: k,
-        rate: p,
-        ci95: [(centre - half).max(0.0), (centre + half).min(1.0)],
-    }
+    (p, [(centre - half).max(0.0), (centre + half).min(1.0)])
 }
 
 #[derive(Serialize)]
@@ -70,6 +97,14 @@ struct Report {
     last_turn: u8,
     /// Wins per side name, and `draw`.
     results: BTreeMap<String, Rate>,
+    /// The arena score per side name.
+    scores: BTreeMap<String, Score>,
+    /// Whether a draw goes to the side that eliminated more strength (the First Day).
+    tiebreak: bool,
+    /// Mean strength eliminated per side name.
+    mean_strength_lost: BTreeMap<String, f64>,
+    /// Per side name, what its player's search did (searching players only).
+    thinking: BTreeMap<String, Thinking>,
     mean_actions: f64,
     mean_turns: f64,
     min_actions: usize,
@@ -97,7 +132,9 @@ pub fn sim(a: SimArgs) -> Result<()> {
         ai::player(spec, 0).map_err(|e| anyhow!("--players: {e}"))?;
     }
     let seed = a.seed.unwrap_or_else(time_seed);
-    let jobs = a.jobs.unwrap_or(0);
+    // a player thinking by the clock gets the machine to itself: one game at a time
+    let clock = ai::thinks_by_the_clock(pa) || ai::thinks_by_the_clock(pb);
+    let jobs = a.jobs.unwrap_or(if clock { 1 } else { 0 });
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .build()
@@ -127,6 +164,9 @@ pub fn sim(a: SimArgs) -> Result<()> {
                     case: r.outcome.case,
                     actions: r.actions,
                     turns: r.turns,
+                    score: r.score,
+                    side_losses: r.side_losses,
+                    search: [p0.search_stats(), p1.search_stats()],
                 }
             })
             .collect()
@@ -157,6 +197,39 @@ pub fn sim(a: SimArgs) -> Result<()> {
             }
         }
     }
+    let mut scores = BTreeMap::new();
+    let mut mean_strength_lost = BTreeMap::new();
+    let mut thinking = BTreeMap::new();
+    for (i, side) in sc.sides.iter().enumerate() {
+        let points: f64 = summaries.iter().map(|s| s.score[i]).sum();
+        let (rate, ci95) = wilson_interval(points, n);
+        scores.insert(side.clone(), Score { points, rate, ci95 });
+        let lost = summaries
+            .iter()
+            .map(|s| s.side_losses[i] as f64)
+            .sum::<f64>()
+            / n as f64;
+        mean_strength_lost.insert(side.clone(), lost);
+        let stats: Vec<ai::SearchStats> = summaries.iter().filter_map(|s| s.search[i]).collect();
+        let turns: u64 = stats.iter().map(|t| t.player_turns).sum();
+        if turns > 0 {
+            let sims: u64 = stats.iter().map(|t| t.simulations).sum();
+            let secs: f64 = stats.iter().map(|t| t.time.as_secs_f64()).sum();
+            let longest = stats
+                .iter()
+                .map(|t| t.max_turn_time.as_secs_f64())
+                .fold(0.0, f64::max);
+            thinking.insert(
+                side.clone(),
+                Thinking {
+                    player_turns: turns,
+                    simulations_per_player_turn: sims as f64 / turns as f64,
+                    seconds_per_player_turn: secs / turns as f64,
+                    longest_player_turn_seconds: longest,
+                },
+            );
+        }
+    }
     let report = Report {
         scenario: sc.id.clone(),
         games: n,
@@ -165,6 +238,10 @@ pub fn sim(a: SimArgs) -> Result<()> {
         first_turn: sc.first_turn,
         last_turn: sc.last_turn,
         results,
+        scores,
+        tiebreak: ai::TIEBREAK_SCENARIOS.contains(&sc.id.as_str()),
+        mean_strength_lost,
+        thinking,
         mean_actions: summaries.iter().map(|s| s.actions as f64).sum::<f64>() / n as f64,
         mean_turns: summaries.iter().map(|s| s.turns as f64).sum::<f64>() / n as f64,
         min_actions: summaries.iter().map(|s| s.actions).min().unwrap_or(0),
@@ -212,6 +289,37 @@ fn report_text(r: &Report, sides: &[String; 2]) -> String {
             pct(x.rate),
             pct(x.ci95[0]),
             pct(x.ci95[1])
+        );
+    }
+    let _ = writeln!(
+        out,
+        "  arena score (win 1, draw {}):",
+        if r.tiebreak {
+            "to the side that eliminated more strength, ½ if equal"
+        } else {
+            "½"
+        }
+    );
+    for side in sides {
+        let x = r.scores[side];
+        let _ = writeln!(
+            out,
+            "    {side:<14} {:>7.1}  {:>6}  (95% CI {} - {}), strength lost {:.1} on average",
+            x.points,
+            pct(x.rate),
+            pct(x.ci95[0]),
+            pct(x.ci95[1]),
+            r.mean_strength_lost[side]
+        );
+    }
+    for (side, t) in &r.thinking {
+        let _ = writeln!(
+            out,
+            "  {side} search: {:.0} simulations and {:.2} s per player-turn, longest player-turn {:.2} s ({} player-turns)",
+            t.simulations_per_player_turn,
+            t.seconds_per_player_turn,
+            t.longest_player_turn_seconds,
+            t.player_turns
         );
     }
     let _ = writeln!(
