@@ -944,7 +944,13 @@ impl Game {
             Loc::Lifted(h) => (h, None),
             _ => return Vec::new(),
         };
-        let mut chain = vec![from];
+        // a displaced unit continues its chain: no hex of it may be passed through again
+        let mut chain = if self.res.displaced == Some(u) {
+            self.res.chain.clone()
+        } else {
+            Vec::new()
+        };
+        chain.push(from);
         let o = self.retreat_options(self.side_of(u), from, vacated, &mut chain);
         if o.vacant.is_empty() {
             o.displace
@@ -1050,7 +1056,11 @@ impl Game {
             self.res.displaced = None;
         }
         if displaced.is_some() {
+            // 7.82: the chain goes on; it never pushes a unit out of the same hex twice
             self.res.displaced = displaced;
+            self.res.chain.push(to);
+        } else {
+            self.res.chain.clear();
         }
         self.settle_retreats();
     }
@@ -1083,6 +1093,7 @@ impl Game {
                     // cannot happen: displacement is allowed only where it succeeds (7.82)
                     self.eliminate(v, "7.82", "displaced with nowhere to go");
                     self.res.displaced = None;
+                    self.res.chain.clear();
                     self.check_demoralization(None);
                     continue;
                 }

@@ -93,6 +93,9 @@ pub(crate) struct Resolution {
     pub optional: UnitSet,
     /// A displaced unit that must retreat before anything else (7.81).
     pub displaced: Option<UnitId>,
+    /// The hexes the current chain of displacement has pushed units out of (7.82): the chain
+    /// may not pass through them again, so that it ends.
+    pub chain: Vec<Hex>,
     /// Hexes the losing side held when the die was rolled.
     pub losing_hexes: Vec<Hex>,
     /// The side that may advance.
@@ -790,6 +793,13 @@ impl Game {
             b.extend_from_slice(&[h.x as u8, h.y as u8]);
         }
         b.extend_from_slice(&r.loss_needed.to_le_bytes());
+        if !r.chain.is_empty() {
+            // (only during a chain of displacement: other states hash as before)
+            b.push(0xfe);
+            for h in &r.chain {
+                b.extend_from_slice(&[h.x as u8, h.y as u8]);
+            }
+        }
         for l in &self.losses {
             b.extend_from_slice(&l.to_le_bytes());
         }

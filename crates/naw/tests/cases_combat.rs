@@ -952,3 +952,75 @@ fn ruling_7_74_no_advance_across_an_unbridged_river() {
     act(&mut g, "advance B.1 0605");
     assert_eq!(at(&g, "B.1"), Some(h("0605")));
 }
+
+/// Every order of retreats and displacements the owner may choose from `g`, depth first:
+/// panics if a state repeats along one line of play (an endless chain); returns the longest
+/// line's length.
+fn longest_retreat_line(
+    g: &Game,
+    path: &mut Vec<u64>,
+    seen: &mut std::collections::HashMap<u64, usize>,
+) -> usize {
+    if g.step() != Step::Retreat {
+        return 0;
+    }
+    let key = g.state_hash();
+    assert!(
+        !path.contains(&key),
+        "a chain of displacement came back to a position it had left: {}",
+        legal_texts(g).join(", ")
+    );
+    if let Some(&n) = seen.get(&key) {
+        return n;
+    }
+    path.push(key);
+    let mut best = 0;
+    for text in legal_texts(g) {
+        let mut next = g.clone();
+        act(&mut next, &text);
+        best = best.max(1 + longest_retreat_line(&next, path, seen));
+    }
+    path.pop();
+    seen.insert(key, best);
+    best
+}
+
+#[test]
+fn ruling_7_82_a_chain_of_displacement_never_pushes_a_unit_out_of_the_same_hex_twice() {
+    // A packed red block beside B.1: whatever the die and whatever order of retreats the
+    // owner chooses, every chain ends, within one retreat per red unit.
+    let mut b = Build::new(8, 8).unit("B.1 inf 4-4 0104");
+    let mut n = 0;
+    for x in 2..=4 {
+        for y in 2..=6 {
+            n += 1;
+            b = b.unit(&format!("R.{n} inf 1-4 {x:02}{y:02}"));
+        }
+    }
+    let start = b.game();
+    let mut g = start.clone();
+    act(&mut g, "end");
+    // B.1 must attack every red unit beside it (7.11), in one combat
+    let mut targets = Vec::new();
+    for text in legal_texts(&g) {
+        if let Some(rest) = text.strip_prefix("attack B.1 ") {
+            targets.push(rest.to_string());
+        }
+    }
+    assert!(!targets.is_empty());
+    for t in &targets {
+        act(&mut g, &format!("attack B.1 {t}"));
+    }
+    act(&mut g, "end");
+    let mut retreats = 0;
+    for die in 1..=6 {
+        let mut r = g.clone();
+        resolve_with(&mut r, &targets[0], die);
+        if r.step() == Step::Retreat {
+            retreats += 1;
+            let longest = longest_retreat_line(&r, &mut Vec::new(), &mut Default::default());
+            assert!(longest <= n, "a line of {longest} retreats for {n} red units");
+        }
+    }
+    assert!(retreats > 0, "no die made the red units retreat");
+}
