@@ -169,7 +169,14 @@ pub(crate) fn damage(info: &Info, b: &mut Board, hexes: &[usize]) -> Vec<(usize,
 }
 
 /// The mover of a unit of `side` for its next movement phase (`turn`), if it can move then.
-fn next_mover(info: &Info, g: &Game, b: &Board, u: UnitId, side: Side, turn: u8) -> Option<Mover> {
+pub(crate) fn next_mover(
+    info: &Info,
+    g: &Game,
+    b: &Board,
+    u: UnitId,
+    side: Side,
+    turn: u8,
+) -> Option<Mover> {
     let i = u.0 as usize;
     match b.at(u) {
         Some(p) => Some(Mover {

@@ -4,7 +4,7 @@
 //! (losses, retreats, advances). The heuristic player is these rules; the search player uses
 //! them to propose candidate plans and to play its rollouts.
 
-use crate::board::{Board, Mover, Reach};
+use crate::board::{Board, Reach};
 use crate::info::{Info, NONE};
 use crate::loc::{ball, cut_strength, loc_region, Watch};
 use crate::tactics::{can_retreat, engages, eval_combat, retreat_hexes, CombatEval, Values};
@@ -134,29 +134,7 @@ pub(crate) fn threat_map(
         if info.side[i] != enemy {
             continue;
         }
-        let m = match b.at(e) {
-            Some(p) => Some(Mover {
-                side: enemy,
-                start: p,
-                start_cost: 0,
-                budget: info.movement[i],
-                stuck: b.controlled(Side(1 - enemy.0), p),
-                night: false,
-                waiting: false,
-            }),
-            None => match g.arrival(e) {
-                Some((due, h)) if due <= t => info.idx(h).map(|s| Mover {
-                    side: enemy,
-                    start: s,
-                    start_cost: 2,
-                    budget: info.movement[i],
-                    stuck: false,
-                    night: false,
-                    waiting: true,
-                }),
-                _ => None,
-            },
-        };
+        let m = crate::loc::next_mover(info, g, b, e, enemy, t);
         let Some(m) = m else { continue };
         reach.run(info, b, m, &mut ends);
         if b.at(e).is_some() {
@@ -266,6 +244,15 @@ impl<'a> MoveCtx<'a> {
             rng,
             plan: MovePlan::default(),
         }
+    }
+
+    /// The strongest unused mover that reaches hex `t` (the lowest id among equals).
+    fn strongest_reaching(&self, t: usize) -> Option<UnitId> {
+        self.movers
+            .iter()
+            .copied()
+            .filter(|&u| !self.used[u.0 as usize] && self.can_reach(u, t))
+            .max_by_key(|&u| (self.info.str(u), std::cmp::Reverse(u)))
     }
 
     fn can_reach(&self, u: UnitId, i: usize) -> bool {
@@ -628,13 +615,7 @@ impl<'a> MoveCtx<'a> {
                 Some(_) => {}
                 None => {
                     // the strongest mover that reaches the end hex holds it
-                    let best = self
-                        .movers
-                        .iter()
-                        .copied()
-                        .filter(|&u| !self.used[u.0 as usize] && self.can_reach(u, t))
-                        .max_by_key(|&u| (info.str(u), std::cmp::Reverse(u)));
-                    if let Some(u) = best {
+                    if let Some(u) = self.strongest_reaching(t) {
                         self.do_move(u, t);
                         self.plan.explanation.plan.push_str(&format!(
                             "{} holds {}, the end of the line of communications (17.5); ",
@@ -671,13 +652,7 @@ impl<'a> MoveCtx<'a> {
             }
         } else if self.turns_left == 0 && self.b.occ[t] == 0 {
             // the last player-turn: standing on the enemy's line's end cuts every unit off
-            let best = self
-                .movers
-                .iter()
-                .copied()
-                .filter(|&u| !self.used[u.0 as usize] && self.can_reach(u, t))
-                .max_by_key(|&u| (info.str(u), std::cmp::Reverse(u)));
-            if let Some(u) = best {
+            if let Some(u) = self.strongest_reaching(t) {
                 self.do_move(u, t);
                 self.plan.explanation.plan.push_str(&format!(
                     "{} takes {}, cutting the enemy's line of communications (17.5); ",
