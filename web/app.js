@@ -1,5 +1,5 @@
 // Grognard's board: the entry point. `/` shows the start screen; `/#game=ID` the game, with
-// `&seat=TOKEN` (and optionally `&side=SIDE`) taking a seat, which is then kept in localStorage
+// `&seat=TOKEN&side=SIDE` (the side may be missing: the board then asks the server) taking a seat, which is then kept in localStorage
 // so that coming back to `/#game=ID` keeps it.
 
 import { startScreen } from './js/start.js';
@@ -24,7 +24,7 @@ function route() {
   const seat = params.get('seat');
   if (seat) {
     const side = params.get('side') || loadSeat(id)?.side || undefined;
-    saveSeat(id, { token: seat, side, mode: loadSeat(id)?.mode || (side ? 'online' : undefined) });
+    saveSeat(id, { token: seat, side, mode: loadSeat(id)?.mode || (side === 'both' ? 'hotseat' : undefined) });
     // the seat now lives in this browser: keep it out of the address bar (and out of shared links)
     history.replaceState(null, '', `#game=${encodeURIComponent(id)}`);
   }

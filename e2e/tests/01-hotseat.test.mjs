@@ -32,8 +32,8 @@ async function alliedMovement(seed = 42) {
   const token = g.seats.both;
   assert.ok(token, 'a hot-seat game has one token for both sides');
   const r = await api.act(g.id, 'end', token);
-  assert.equal(r.state.phasing, 'Allied');
-  assert.equal(r.state.step, 'movement');
+  assert.equal(r.change.phasing, 'Allied');
+  assert.equal(r.change.step, 'movement');
   return { g, token };
 }
 

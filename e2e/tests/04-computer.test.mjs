@@ -35,8 +35,15 @@ test('6. a short scenario against the computer, played to the end', { timeout: 1
   await page.selectOption('#side', 'French');
   await page.click('details.advanced summary');
   await page.fill('#seed', '7');
+  // the level chooser: the quick rule-of-thumb player keeps this whole game short
+  await page.locator('#level[data-loaded="true"] option[value="heuristic"]').waitFor({ state: 'attached' });
+  await page.selectOption('#level', 'heuristic');
   await shot(page, '06-start-computer');
-  await page.click('button[type="submit"]');
+  const [req] = await Promise.all([
+    page.waitForRequest((r) => r.url().endsWith('/api/games') && r.method() === 'POST'),
+    page.click('button[type="submit"]'),
+  ]);
+  assert.equal(JSON.parse(req.postData() || '{}').computer, 'heuristic', 'the chosen level is sent');
   await waitBoard(page);
   const id = await page.evaluate(() => /** @type {any} */ (window).grognard.id);
   const seat = await page.evaluate((g) => JSON.parse(localStorage.getItem('grognard.seats') || '{}')[g], id);

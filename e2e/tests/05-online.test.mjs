@@ -62,9 +62,10 @@ test('7. two contexts play one online game with their own seats; the other board
   await alInput.waitFor({ state: 'visible' });
   const frLink = await frInput.inputValue();
   const alLink = await alInput.inputValue();
-  // the links shown are the create call's, with the side added
-  assert.equal(frLink, `${server.base}${g.links.French}&side=French`);
-  assert.equal(alLink, `${server.base}${g.links.Allied}&side=Allied`);
+  // the links shown are the create call's, which carry the side
+  assert.equal(frLink, `${server.base}${g.links.French}`);
+  assert.equal(alLink, `${server.base}${g.links.Allied}`);
+  assert.ok(frLink.endsWith('&side=French') && alLink.endsWith('&side=Allied'));
   await shot(french, '07-online-links');
 
   await french.click('button:has-text("Play as French")');
@@ -134,9 +135,10 @@ test('7. two contexts play one online game with their own seats; the other board
   assert.equal(unitOf(await api.state(g.id), 'PR.9').hex, '2416');
   assert.equal(unitOf(await api.state(g.id), 'PR.10').hex, '2515');
 
-  // ---- the bare link of the create call (no &side) works too; the server keeps the seat to its side
+  // ---- a link without its side works too: the board asks the server which side the token holds
   const bare = await newPage(browser);
-  await openBoard(bare, server.base, g.links.French);
+  await openBoard(bare, server.base, `/#game=${g.id}&seat=${g.seats.French}`);
+  await bare.waitForFunction(() => /** @type {any} */ (window).grognard.side === 'French');
   assert.equal(await bare.evaluate((id) => JSON.parse(localStorage.getItem('grognard.seats') || '{}')[id]?.token, g.id), g.seats.French);
   await expectNotYourTurn(bare, 'end');
   await shot(bare, '07-bare-link-refused');

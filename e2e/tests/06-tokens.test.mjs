@@ -53,7 +53,7 @@ test('8a. the API refuses a wrong or missing seat token with 401', { timeout: 30
   assert.equal(s1.actions_recorded, s0.actions_recorded);
   assert.equal(s1.state_hash, s0.state_hash);
   const ok = await api.act(g.id, 'end', g.seats.French);
-  assert.equal(ok.state.phasing, 'Allied');
+  assert.equal(ok.change.phasing, 'Allied');
   // reading needs no token (spectators see all)
   const spect = await api.call(`/api/games/${g.id}`);
   assert.equal(spect.status, 200);

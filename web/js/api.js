@@ -94,6 +94,30 @@ export function normalizeState(s) {
   return /** @type {StateView} */ (v);
 }
 
+/**
+ * Applies a change (the light reply of an action or a take-back, docs/api.md "The change") to
+ * the state view it was made from. Returns the new state view, or null when `state` is not the
+ * one the change applies to (the caller then fetches the whole state). The legal actions are
+ * kept only when the change lists them; otherwise `legal` is empty and `legal_missing` true.
+ * @param {StateView|null} state @param {any} c
+ * @returns {StateView|null}
+ */
+export function applyChange(state, c) {
+  if (!state || !c || typeof c.base !== 'number' || c.base !== state.actions_recorded) return null;
+  const v = /** @type {any} */ ({ ...state });
+  for (const k of ['turn', 'night', 'phasing', 'phase', 'step', 'to_act', 'actions_recorded', 'undoable', 'state_hash', 'demoralization', 'outcome']) {
+    if (k in c) v[k] = c[k];
+  }
+  const changed = new Map((c.units || []).map((/** @type {any} */ u) => [u.id, u]));
+  v.units = state.units.map((u) => changed.get(u.id) || u);
+  const s = normalizeState({ ...v, combats: c.combats || [], obligations: c.obligations || [], legal: c.legal || [] });
+  const added = c.log || [];
+  const keep = c.actions_recorded - added.length;
+  s.log = state.log.filter((e) => e.n <= keep).concat(added);
+  /** @type {any} */ (s).legal_missing = !Array.isArray(c.legal);
+  return s;
+}
+
 export const api = {
   /** @returns {Promise<{id: string, title: string, first_turn: number, last_turn: number, sides: string[], description?: string}[]>} */
   scenarios: () => call('/api/scenarios'),
@@ -108,17 +132,29 @@ export const api = {
   moves: (id, unit) => call(`/api/games/${encodeURIComponent(id)}/moves/${encodeURIComponent(unit)}`),
   /** @param {string} id */
   record: (id) => call(`/api/games/${encodeURIComponent(id)}/record`),
-  /** @param {string} id @param {string} action @param {number|undefined} expect @param {string|null} token
-   *  @returns {Promise<{accepted: string[], events: import('./api.js').GameEvent[], state: StateView}>} */
+  /** Sends an action; the reply's change lists the legal actions that follow.
+   *  @param {string} id @param {string} action @param {number|undefined} expect @param {string|null} token
+   *  @returns {Promise<{accepted: string[], events: import('./api.js').GameEvent[], change: any, state: StateView|null}>} */
   act: async (id, action, expect, token) => {
-    const r = await call(`/api/games/${encodeURIComponent(id)}/actions`, { method: 'POST', body: expect === undefined ? { action } : { action, expect }, token });
-    return { accepted: r.accepted || [], events: r.events || [], state: normalizeState(r.state) };
+    const r = await call(`/api/games/${encodeURIComponent(id)}/actions`, { method: 'POST', body: expect === undefined ? { action, legal: true } : { action, expect, legal: true }, token });
+    // (a server that answers with the whole state, like web/dev's mock, is understood too)
+    return { accepted: r.accepted || [], events: r.events || [], change: r.change, state: r.state ? normalizeState(r.state) : null };
   },
-  /** @param {string} id @param {string|null} token */
-  undo: async (id, token) => {
-    const r = await call(`/api/games/${encodeURIComponent(id)}/undo`, { method: 'POST', body: {}, token });
-    return { undone: r.undone, state: normalizeState(r.state) };
-  },
+  /** Takes back the last action (or, online, asks the opponent: then `requested` is set).
+   *  @param {string} id @param {string|null} token
+   *  @returns {Promise<{undone?: string, also_undone?: string[], change?: any, state?: any, requested?: any}>} */
+  undo: (id, token) => call(`/api/games/${encodeURIComponent(id)}/undo`, { method: 'POST', body: { legal: true }, token }),
+  /** Answers the opponent's request to take back (online games).
+   *  @param {string} id @param {boolean} accept @param {string|null} token */
+  takeback: (id, accept, token) => call(`/api/games/${encodeURIComponent(id)}/takeback`, { method: 'POST', body: { accept, legal: true }, token }),
+  /** The pending request to take back, if any. @param {string} id @returns {Promise<{takeback: null | {by: string, actions: string[], actions_recorded: number}}>} */
+  pendingTakeback: (id) => call(`/api/games/${encodeURIComponent(id)}/takeback`),
+  /** The computer players and the levels the start screen offers.
+   *  @returns {Promise<{players: string[], default: string, levels: {name: string, spec: string, about: string}[]}>} */
+  players: () => call('/api/players'),
+  /** The side a seat token acts for. @param {string} id @param {string} token
+   *  @returns {Promise<{side: string, mode: string}>} */
+  seat: (id, token) => call(`/api/games/${encodeURIComponent(id)}/seat`, { token }),
   /** @param {string} id @param {number} at @param {string|null} token
    *  @returns {Promise<{id: string, seats: Record<string, string>, links: Record<string, string>}>} */
   branch: (id, at, token) => call(`/api/games/${encodeURIComponent(id)}/branch`, { method: 'POST', body: { at }, token }),

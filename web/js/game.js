@@ -3,7 +3,7 @@
 // replay bar. Every choice offered comes from the state view's list of legal actions; every
 // action is sent to the server, which decides.
 
-import { api, ApiError, wsUrl, loadSeat, saveSeat, normalizeState } from './api.js';
+import { api, ApiError, wsUrl, loadSeat, saveSeat, normalizeState, applyChange } from './api.js';
 import { Board, counterIcon } from './board.js';
 import { indexLegal, loseUnits, COLUMNS, STEP_NAMES, STEP_HINTS } from './actions.js';
 import { h, fill, mp, pct, nationColours, sideColour, RESULTS, RESULT_COLOURS, debounce, plural } from './util.js';
@@ -84,6 +84,8 @@ export class Game {
     this.flash = new Set();
     /** @type {Legal} */
     this.L = indexLegal([]);
+    /** @type {null | {by: string, actions: string[], actions_recorded: number}} a take-back waiting for consent (online) */
+    this.takeback = null;
     this.onKey = this.onKey.bind(this);
     /** @type {Board|null} */
     this.board = null;
@@ -97,6 +99,7 @@ export class Game {
     /** @type {HTMLElement} */ this.legendEl = none;
     /** @type {HTMLElement} */ this.replayBar = none;
     /** @type {HTMLElement} */ this.banner = none;
+    /** @type {HTMLElement} */ this.takebackEl = none;
     /** @type {HTMLElement} */ this.trackEl = none;
     /** @type {HTMLElement} */ this.phaseEl = none;
     /** @type {HTMLElement} */ this.actorEl = none;
@@ -128,6 +131,15 @@ export class Game {
     this.map = map;
     this.state = state;
     this.view = state;
+    if (this.token && (!this.side || !this.mode)) {
+      // a seat without its side or mode (a link opened here): ask the server what the token holds
+      try {
+        const seat = await api.seat(this.id, this.token);
+        this.side = seat.side;
+        this.mode = seat.mode;
+        saveSeat(this.id, { token: this.token, side: seat.side, mode: seat.mode });
+      } catch { /* keep acting as the server allows */ }
+    }
     if (this.token && !loadSeat(this.id)?.title) saveSeat(this.id, { token: this.token, side: this.side || undefined, title: state.title });
     this.buildDom();
     this.board = new Board(this.mapHost, map, {
@@ -191,7 +203,8 @@ export class Game {
     this.legendEl.hidden = !this.prefs.legend;
     this.replayBar = h('div', { class: 'replay-bar', hidden: true, role: 'region', 'aria-label': 'Replay' });
     this.banner = h('div', { class: 'outcome-banner', hidden: true, role: 'status' });
-    const mapSection = h('section', { class: 'map-area', id: 'main', 'aria-label': 'Map' }, this.mapHost, controls, this.replayBar, this.legendEl, this.infoBar, this.banner);
+    this.takebackEl = h('div', { class: 'takeback-bar', hidden: true, role: 'status', 'aria-live': 'polite' });
+    const mapSection = h('section', { class: 'map-area', id: 'main', 'aria-label': 'Map' }, this.mapHost, controls, this.replayBar, this.legendEl, this.infoBar, this.banner, this.takebackEl);
 
     this.side_ = h('aside', { class: 'sidebar', 'aria-label': 'Orders and information' });
     fill(this.root, h('div', { class: 'game' }, top, h('div', { class: 'game-body' }, mapSection, this.side_)));
@@ -1000,7 +1013,8 @@ export class Game {
     const expect = this.state?.actions_recorded;
     try {
       const r = await api.act(this.id, action, expect, this.token);
-      this.afterChange(r.state, r.events, r.accepted);
+      const s = r.state || applyChange(this.state, r.change) || await api.state(this.id);
+      this.afterChange(s, r.events, r.accepted);
       return true;
     } catch (e) {
       this.refused(/** @type {ApiError} */ (e), action);
@@ -1110,8 +1124,16 @@ export class Game {
     this.busy = true;
     try {
       const r = await api.undo(this.id, this.token);
-      this.state = r.state;
-      this.view = r.state;
+      if (r.requested) {
+        this.takeback = r.requested;
+        this.renderTakeback();
+        toast({ kind: 'info', title: 'Take-back asked', body: `Your opponent must consent before ${r.requested.actions.join(', ')} is taken back (5.14).`, timeout: 5000 });
+        announce('Take-back asked: waiting for your opponent');
+        return;
+      }
+      const s = (r.state ? normalizeState(r.state) : applyChange(this.state, r.change)) || await api.state(this.id);
+      this.state = s;
+      this.view = s;
       this.selected = null;
       this.moves = null;
       this.render();
@@ -1121,6 +1143,58 @@ export class Game {
       const err = /** @type {ApiError} */ (e);
       if (err.status === 409) { await this.refused(err, 'undo'); return; }
       toast({ kind: 'error', title: 'Cannot take back', body: err.why, case: err.case });
+    } finally {
+      this.busy = false;
+      this.renderTop();
+    }
+  }
+
+  /** Shows the pending take-back: the opponent may accept or decline, the asker withdraw. */
+  renderTakeback() {
+    const el = this.takebackEl;
+    if (!el) return;
+    const t = this.takeback;
+    if (!t || (this.state && t.actions_recorded !== this.state.actions_recorded)) { el.hidden = true; fill(el); return; }
+    el.hidden = false;
+    const mine = !!this.side && this.side === t.by;
+    const what = t.actions.join(', ');
+    if (mine) {
+      fill(el, h('span', {}, `Waiting for your opponent to let you take back ${what} `, caseLink('5.14')),
+        h('button', { type: 'button', class: 'btn', 'data-key': 'takeback-withdraw', onclick: () => this.answerTakeback(false) }, 'Withdraw'));
+    } else if (this.token) {
+      fill(el, h('span', {}, `${t.by} asks to take back ${what} `, caseLink('5.14')),
+        h('button', { type: 'button', class: 'btn btn-primary', 'data-key': 'takeback-accept', onclick: () => this.answerTakeback(true) }, 'Allow'),
+        h('button', { type: 'button', class: 'btn', 'data-key': 'takeback-decline', onclick: () => this.answerTakeback(false) }, 'Decline'));
+    } else {
+      fill(el, h('span', {}, `${t.by} asks to take back ${what}.`));
+    }
+  }
+
+  /** Accepts or declines the opponent's take-back (or withdraws one's own). @param {boolean} accept */
+  async answerTakeback(accept) {
+    if (!this.token || this.busy) return;
+    this.busy = true;
+    try {
+      const r = await api.takeback(this.id, accept, this.token);
+      this.takeback = null;
+      this.renderTakeback();
+      if (r.change) {
+        const s = applyChange(this.state, r.change) || await api.state(this.id);
+        this.state = s;
+        if (this.replayN === null) this.view = s;
+        this.selected = null;
+        this.moves = null;
+        this.render();
+        toast({ kind: 'info', title: `Took back: ${r.undone}`, timeout: 4000 });
+      } else {
+        toast({ kind: 'info', title: r.takeback === 'withdrawn' ? 'Take-back withdrawn' : 'Take-back declined', timeout: 4000 });
+      }
+    } catch (e) {
+      const err = /** @type {ApiError} */ (e);
+      this.takeback = null;
+      this.renderTakeback();
+      toast({ kind: 'error', title: 'Cannot take back', body: err.why, case: err.case });
+      if (err.status === 409) await this.refresh();
     } finally {
       this.busy = false;
       this.renderTop();
@@ -1234,7 +1308,19 @@ export class Game {
     ws.addEventListener('message', (m) => {
       let msg;
       try { msg = JSON.parse(m.data); } catch { return; }
+      if (msg.type === 'takeback') {
+        const was = this.takeback;
+        this.takeback = msg.takeback || null;
+        this.renderTakeback();
+        if (!msg.takeback && was && this.side === was.by && msg.why === 'declined') toast({ kind: 'warn', title: 'Take-back declined', body: 'Your opponent declined: the move stands.', timeout: 6000 });
+        return;
+      }
+      if (msg.type === 'change' && msg.change) {
+        this.onChange(msg.change, msg.events || []);
+        return;
+      }
       if (msg.type !== 'state' || !msg.state) return;
+      if ('takeback' in msg) { this.takeback = msg.takeback || null; }
       {
         const s = normalizeState(msg.state);
         const cur = this.state;
@@ -1247,12 +1333,30 @@ export class Game {
         this.afterChange(s, events, accepted);
         if (this.replayN !== null) this.renderReplayBar();
       }
+      this.renderTakeback();
     });
     ws.addEventListener('close', () => {
       if (this.closed) return;
       this.wsRetry = Math.min(this.wsRetry + 1, 6);
       setTimeout(() => this.connect(), 500 * 2 ** this.wsRetry);
     });
+  }
+
+  /** A change another client made (WebSocket). @param {any} c @param {import('./api.js').GameEvent[]} events */
+  async onChange(c, events) {
+    const cur = this.state;
+    if (cur && c.state_hash === cur.state_hash && c.actions_recorded === cur.actions_recorded) return;
+    if (this.busy) return; // our own reply brings it
+    let s = applyChange(cur, c);
+    // the change lists no legal actions: when this seat acts next, fetch them with the whole state
+    if (!s || (this.token && !s.outcome && s.to_act !== 'chance' && s.to_act !== 'over' && (!this.side || this.side === 'both' || this.side === s.to_act))) {
+      try { s = await api.state(this.id); } catch { return; }
+      if (this.state && this.state.actions_recorded === s.actions_recorded && this.state.state_hash === s.state_hash) return;
+    }
+    const accepted = (c.log || []).map((/** @type {any} */ e) => e.action || '').filter(Boolean);
+    this.afterChange(s, events, accepted);
+    if (this.replayN !== null) this.renderReplayBar();
+    this.renderTakeback();
   }
 
   // ---------------------------------------------------------------- help

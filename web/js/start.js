@@ -9,6 +9,8 @@ export async function startScreen(root) {
   document.title = 'Grognard — The Battle of Nations';
   const scenBox = h('div', { class: 'scenarios', role: 'radiogroup', 'aria-label': 'Scenario' }, h('p', { class: 'muted' }, 'Loading scenarios…'));
   const sideSel = /** @type {HTMLSelectElement} */ (h('select', { id: 'side', 'aria-label': 'Your side' }, h('option', { value: 'French' }, 'French'), h('option', { value: 'Allied' }, 'Allied')));
+  const levelSel = /** @type {HTMLSelectElement} */ (h('select', { id: 'level', 'aria-label': 'Computer level', onchange: () => { levelSel.dataset.touched = 'true'; } },
+    h('option', { value: 'heuristic' }, 'Easy'), h('option', { value: 'search@1s' }, 'Normal'), h('option', { value: 'search@2s', selected: true }, 'Hard')));
   const seed = /** @type {HTMLInputElement} */ (h('input', { id: 'seed', type: 'number', min: 0, step: 1, placeholder: 'random', inputmode: 'numeric' }));
   const err = h('p', { class: 'error', role: 'alert' });
   const result = h('div', { class: 'online-links', 'aria-live': 'polite' });
@@ -26,7 +28,7 @@ export async function startScreen(root) {
     h('fieldset', { class: 'modes' }, h('legend', {}, '2. Choose how to play'),
       mode('hotseat', 'Hot-seat', 'Both sides at this screen, taking turns.'),
       mode('computer', 'Against the computer', 'You command one side; the computer the other, and it explains its moves.',
-        h('span', { class: 'mode-extra' }, h('label', { for: 'side' }, 'Your side '), sideSel)),
+        h('span', { class: 'mode-extra' }, h('label', { for: 'side' }, 'Your side '), sideSel, ' ', h('label', { for: 'level' }, 'Level '), levelSel)),
       mode('online', 'Online with a friend', 'Two seats, two links: keep one, send the other.')),
     h('details', { class: 'advanced' }, h('summary', {}, 'Dice'),
       h('label', { for: 'seed' }, 'Dice seed (optional): '), seed,
@@ -63,6 +65,13 @@ export async function startScreen(root) {
     go.disabled = true;
     return;
   }
+  // the levels the server offers (the strongest chosen by default)
+  api.players().then((p) => {
+    if (!p || !Array.isArray(p.levels) || !p.levels.length) return;
+    const chosen = levelSel.dataset.touched ? levelSel.value : null;
+    fill(levelSel, p.levels.map((l, i) => h('option', { value: l.spec, title: l.about, selected: chosen ? l.spec === chosen : i === p.levels.length - 1 }, `${l.name} — ${l.about}`)));
+    levelSel.dataset.loaded = 'true';
+  }).catch(() => { /* keep the built-in list */ });
   fill(scenBox, scenarios.map((sc, i) => h('label', { class: 'scenario-card' },
     h('input', { type: 'radio', name: 'scenario', value: sc.id, checked: i === 0 }),
     h('span', { class: 'scenario-title' }, scenarioName(sc.title).name),
@@ -76,10 +85,11 @@ export async function startScreen(root) {
     const scenario = String(fd.get('scenario') || '');
     const m = String(fd.get('mode') || 'hotseat');
     if (!scenario) { err.textContent = 'Choose a scenario.'; return; }
-    /** @type {{scenario: string, mode: string, seed?: number, computer_side?: string}} */
+    /** @type {{scenario: string, mode: string, seed?: number, computer_side?: string, computer?: string}} */
     const body = { scenario, mode: m };
     if (seed.value !== '') body.seed = Number(seed.value);
     const mySide = sideSel.value;
+    if (m === 'computer') body.computer = levelSel.value;
     if (m === 'computer') body.computer_side = scenarios.find((x) => x.id === scenario)?.sides.find((x) => x !== mySide) || (mySide === 'French' ? 'Allied' : 'French');
     go.disabled = true;
     go.textContent = 'Setting up the battle…';
@@ -110,7 +120,7 @@ export async function startScreen(root) {
     const order = (/** @type {string} */ s) => (sides.indexOf(s) + 1) || 99;
     const rows = Object.entries(g.links).sort((a, b) => order(a[0]) - order(b[0])).map(([side, link]) => {
       const url = new URL(link, location.href);
-      url.hash += `&side=${encodeURIComponent(side)}`;
+      if (!/[#&]side=/.test(url.hash)) url.hash += `&side=${encodeURIComponent(side)}`;
       const input = /** @type {HTMLInputElement} */ (h('input', { type: 'text', readonly: true, value: url.href, 'aria-label': `Link for the ${side} player`, class: 'link-input' }));
       const copy = h('button', { type: 'button', class: 'btn', onclick: async () => {
         input.select();

@@ -359,25 +359,144 @@ pub fn combats(g: &Game) -> Vec<CombatEntry> {
 pub fn state_view<'a>(s: &Session<Game>, id: Option<&str>, log: &'a [LogEntry]) -> StateView<'a> {
     let g = &s.game;
     let sc = g.scenario();
-    let obligations = if g.step() == Step::Declare {
-        g.open_obligations()
-            .into_iter()
-            .map(|(u, case)| Obligation {
-                unit: g.id(u).to_string(),
-                case: case.to_string(),
-            })
-            .collect()
-    } else {
-        Vec::new()
-    };
+    let small = state_view_small(s);
     StateView {
         id: id.map(str::to_string),
         scenario: s.record.scenario.clone(),
         title: sc.title.clone(),
-        turn: g.turn(),
+        turn: small.turn,
         first_turn: sc.first_turn,
         last_turn: sc.last_turn,
         night_turns: sc.night_turns.clone(),
+        night: small.night,
+        phasing: small.phasing,
+        phase: small.phase,
+        step: small.step,
+        to_act: small.to_act,
+        actions_recorded: s.record.actions.len(),
+        undoable: small.undoable,
+        state_hash: small.state_hash,
+        demoralization: small.demoralization,
+        units: units(g),
+        combats: combats(g),
+        obligations: obligations(g),
+        legal: legal(g).iter().map(|&a| g.action_text(a)).collect(),
+        setup_events: events(s.start()),
+        log: Cow::Borrowed(log),
+        outcome: small.outcome,
+    }
+}
+
+/// What one change did to a game (an accepted action with the dice and the computer's actions
+/// after it, or a take-back): the light form of the state view that acting replies and
+/// WebSocket messages carry (`docs/api.md`, "The change").
+///
+/// A front end holding the state view of `base` actions applies it by replacing the small
+/// fields, replacing the units listed in `units` (by id), keeping the log entries with
+/// `n <= actions_recorded - log.len()` and appending `log`, and taking `legal` when it is
+/// present. When its state is not the one of `base`, it fetches the whole state view instead.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StateChange {
+    /// The `actions_recorded` of the state this change applies to.
+    pub base: usize,
+    /// The current game-turn.
+    pub turn: u8,
+    /// True in a night game-turn.
+    pub night: bool,
+    /// The phasing side's name.
+    pub phasing: String,
+    /// `movement` or `combat`.
+    pub phase: String,
+    /// The step of the phase (as in the state view).
+    pub step: String,
+    /// A side's name, `chance` or `over`.
+    pub to_act: String,
+    /// How many actions the record holds now.
+    pub actions_recorded: usize,
+    /// How many of the last actions may still be taken back (5.14).
+    pub undoable: usize,
+    /// The state hash (16 hex digits).
+    pub state_hash: String,
+    /// Losses against the demoralization level of every army (17.0).
+    pub demoralization: Vec<ArmyEntry>,
+    /// The units whose entry changed, in the order of the state view.
+    pub units: Vec<UnitEntry>,
+    /// The combats declared in the current combat phase (all of them).
+    pub combats: Vec<CombatEntry>,
+    /// Open obligations while attacks are declared.
+    pub obligations: Vec<Obligation>,
+    /// The log entries added by the change (none after a take-back).
+    pub log: Vec<LogEntry>,
+    /// Every legal action of the side to act, only when the client asked for it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub legal: Option<Vec<String>>,
+    /// How the game ended, once it has.
+    pub outcome: Option<OutcomeEntry>,
+}
+
+/// The change from a state whose units were `before_units` and whose record held `base`
+/// actions to the session's current state; `log` is the session's whole log (its entries past
+/// the common part are the new ones), and the legal actions are listed when `with_legal`.
+pub fn state_change(
+    s: &Session<Game>,
+    base: usize,
+    before_units: &[UnitEntry],
+    now_units: &[UnitEntry],
+    log: &[LogEntry],
+    with_legal: bool,
+) -> StateChange {
+    let g = &s.game;
+    let n = s.record.actions.len();
+    let kept = base.min(n);
+    let full = state_view_small(s);
+    StateChange {
+        base,
+        turn: full.turn,
+        night: full.night,
+        phasing: full.phasing,
+        phase: full.phase,
+        step: full.step,
+        to_act: full.to_act,
+        actions_recorded: n,
+        undoable: full.undoable,
+        state_hash: full.state_hash,
+        demoralization: full.demoralization,
+        units: now_units
+            .iter()
+            .enumerate()
+            .filter(|(i, u)| before_units.get(*i) != Some(*u))
+            .map(|(_, u)| u.clone())
+            .collect(),
+        combats: combats(g),
+        obligations: obligations(g),
+        log: log
+            .get(kept..)
+            .map(<[LogEntry]>::to_vec)
+            .unwrap_or_default(),
+        legal: with_legal.then(|| legal(g).iter().map(|&a| g.action_text(a)).collect()),
+        outcome: full.outcome,
+    }
+}
+
+/// The small fields shared by the state view and the change.
+struct Small {
+    turn: u8,
+    night: bool,
+    phasing: String,
+    phase: String,
+    step: String,
+    to_act: String,
+    undoable: usize,
+    state_hash: String,
+    demoralization: Vec<ArmyEntry>,
+    outcome: Option<OutcomeEntry>,
+}
+
+fn state_view_small(s: &Session<Game>) -> Small {
+    let g = &s.game;
+    let sc = g.scenario();
+    Small {
+        turn: g.turn(),
         night: g.is_night(),
         phasing: side_name(g, g.phasing()).to_string(),
         phase: match g.phase() {
@@ -387,7 +506,6 @@ pub fn state_view<'a>(s: &Session<Game>, id: Option<&str>, log: &'a [LogEntry]) 
         .to_string(),
         step: step_name(g.step()).to_string(),
         to_act: to_act_name(g),
-        actions_recorded: s.record.actions.len(),
         undoable: g.undoable().min(s.record.actions.len()),
         state_hash: engine::hash_text(g.state_hash()),
         demoralization: sc
@@ -401,17 +519,25 @@ pub fn state_view<'a>(s: &Session<Game>, id: Option<&str>, log: &'a [LogEntry]) 
                 level: g.demoralization_level(i as u8),
             })
             .collect(),
-        units: units(g),
-        combats: combats(g),
-        obligations,
-        legal: legal(g).iter().map(|&a| g.action_text(a)).collect(),
-        setup_events: events(s.start()),
-        log: Cow::Borrowed(log),
         outcome: g.outcome().map(|o| OutcomeEntry {
             winner: o.winner.map(|w| side_name(g, w).to_string()),
             case: o.case.to_string(),
             why: o.why.clone(),
         }),
+    }
+}
+
+fn obligations(g: &Game) -> Vec<Obligation> {
+    if g.step() == Step::Declare {
+        g.open_obligations()
+            .into_iter()
+            .map(|(u, case)| Obligation {
+                unit: g.id(u).to_string(),
+                case: case.to_string(),
+            })
+            .collect()
+    } else {
+        Vec::new()
     }
 }
 

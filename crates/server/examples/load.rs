@@ -6,12 +6,16 @@
 //!
 //! Starts the server in-process on 127.0.0.1 over a temporary SQLite file (or `--database
 //! URL`), creates `--games` hot-seat games of `--scenario` (default `bon-first-day`), and lets
-//! one client task per game take random legal actions as fast as the server answers, each with
-//! `expect`, until `--seconds` have passed (or `--max-actions` in all). A finished game is
-//! replaced by a new one. Prints the throughput and the p50/p99/max latency of an action
-//! (request to parsed reply, which carries the whole state view), every action committed to
-//! the database before its reply.
+//! one client task per game play random legal actions, each with `expect` and asking for the
+//! legal actions that follow (as the board does), until `--seconds` have passed (or
+//! `--max-actions` in all). Before each action a client pauses like a player: uniformly 0 to
+//! 2 × `--think` ms (default 250: four actions a second a game on average, faster than anyone
+//! plays); `--think 0` sends actions back to back and measures the server saturated. A finished
+//! game is replaced by a new one. The clock starts once every game is made. Prints the
+//! throughput and the p50/p99/max latency of an action (request to parsed reply), every action
+//! committed to the database before its reply.
 
+use serde::Deserialize;
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -23,6 +27,7 @@ struct Args {
     max_actions: u64,
     scenario: String,
     database: Option<String>,
+    think: u64,
 }
 
 fn args() -> Result<Args, String> {
@@ -32,6 +37,7 @@ fn args() -> Result<Args, String> {
         max_actions: 2_000_000,
         scenario: "bon-first-day".into(),
         database: None,
+        think: 250,
     };
     let mut it = std::env::args().skip(1);
     while let Some(k) = it.next() {
@@ -44,6 +50,7 @@ fn args() -> Result<Args, String> {
             }
             "--scenario" => a.scenario = v()?,
             "--database" => a.database = Some(v()?),
+            "--think" => a.think = v()?.parse().map_err(|e| format!("--think: {e}"))?,
             other => return Err(format!("unknown option {other}")),
         }
     }
@@ -51,6 +58,23 @@ fn args() -> Result<Args, String> {
         return Err("--games 1..10000 and --seconds 1..600".into());
     }
     Ok(a)
+}
+
+/// What a client needs of a state view or a change: the legal actions, the record's length,
+/// the side to act (parsed into these fields only, so that the client takes little of the CPU
+/// the server needs: a browser runs on another machine).
+#[derive(Deserialize, Default)]
+struct Seen {
+    #[serde(default)]
+    legal: Vec<String>,
+    actions_recorded: u64,
+    to_act: String,
+}
+
+/// The reply to an action.
+#[derive(Deserialize)]
+struct Reply {
+    change: Seen,
 }
 
 /// xorshift: each client's own random choices.
@@ -66,7 +90,7 @@ async fn new_game(
     base: &str,
     scenario: &str,
     seed: u64,
-) -> (String, String, Value) {
+) -> (String, String, Seen) {
     let v: Value = http
         .post(format!("{base}/api/games"))
         .json(&json!({"scenario": scenario, "seed": seed, "mode": "hotseat"}))
@@ -78,7 +102,7 @@ async fn new_game(
         .expect("JSON");
     let id = v["id"].as_str().expect("id").to_string();
     let token = v["seats"]["both"].as_str().expect("token").to_string();
-    let state: Value = http
+    let state: Seen = http
         .get(format!("{base}/api/games/{id}"))
         .send()
         .await
@@ -132,10 +156,12 @@ async fn main() {
         .timeout(Duration::from_secs(60))
         .build()
         .expect("a client");
-    let deadline = Instant::now() + Duration::from_secs(a.seconds);
+    // every client creates its game first; the clock starts once all are made
+    let made = Arc::new(tokio::sync::Barrier::new(a.games + 1));
+    let go = Arc::new(tokio::sync::Barrier::new(a.games + 1));
+    let clock: Arc<std::sync::OnceLock<Instant>> = Arc::new(std::sync::OnceLock::new());
     let budget = Arc::new(AtomicU64::new(a.max_actions));
     let games_done = Arc::new(AtomicU64::new(0));
-    let started = Instant::now();
     let mut tasks = Vec::new();
     for g in 0..a.games {
         let http = http.clone();
@@ -143,46 +169,58 @@ async fn main() {
         let scenario = a.scenario.clone();
         let budget = budget.clone();
         let games_done = games_done.clone();
+        let think = a.think;
+        let (made, go, clock) = (made.clone(), go.clone(), clock.clone());
+        let seconds = a.seconds;
         tasks.push(tokio::spawn(async move {
             let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ (g as u64 + 1);
             let (mut id, mut token, mut state) =
                 new_game(&http, &base, &scenario, next(&mut seed)).await;
+            made.wait().await;
+            go.wait().await;
+            let deadline = *clock.get().unwrap_or(&Instant::now()) + Duration::from_secs(seconds);
             let mut lat = Vec::new();
             let mut errors = 0u64;
             while Instant::now() < deadline {
+                if think > 0 {
+                    // a player's pause before each action: uniform in 0..2*think ms, so that
+                    // the games start and go on out of step, as players do
+                    let pause = next(&mut seed) % (2 * think + 1);
+                    tokio::time::sleep(Duration::from_millis(pause)).await;
+                }
                 if budget
                     .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |b| b.checked_sub(1))
                     .is_err()
                 {
                     break;
                 }
-                let legal = state["legal"].as_array().cloned().unwrap_or_default();
-                if legal.is_empty() || state["to_act"] == "over" {
+                let legal = &state.legal;
+                if legal.is_empty() || state.to_act == "over" {
                     games_done.fetch_add(1, Ordering::Relaxed);
                     (id, token, state) = new_game(&http, &base, &scenario, next(&mut seed)).await;
                     continue;
                 }
                 // end phases now and then, so that games move through their turns
-                let action = if next(&mut seed).is_multiple_of(8) && legal.contains(&json!("end")) {
-                    "end".to_string()
-                } else {
-                    legal[(next(&mut seed) % legal.len() as u64) as usize]
-                        .as_str()
-                        .unwrap_or("end")
-                        .to_string()
-                };
-                let expect = state["actions_recorded"].as_u64().unwrap_or(0);
+                let action =
+                    if next(&mut seed).is_multiple_of(8) && legal.iter().any(|a| a == "end") {
+                        "end".to_string()
+                    } else {
+                        legal[(next(&mut seed) % legal.len() as u64) as usize].clone()
+                    };
+                let expect = state.actions_recorded;
                 let t = Instant::now();
                 let r = http
                     .post(format!("{base}/api/games/{id}/actions"))
                     .bearer_auth(&token)
-                    .json(&json!({"action": action, "expect": expect}))
+                    .json(&json!({"action": action, "expect": expect, "legal": true}))
                     .send()
                     .await;
                 let ok = match r {
-                    Ok(r) if r.status().is_success() => match r.json::<Value>().await {
+                    // the change carries what the client needs: the legal actions, the record's
+                    // length, the side to act
+                    Ok(r) if r.status().is_success() => match r.json::<Reply>().await {
                         Ok(v) => {
-                            state = v["state"].clone();
+                            state = v.change;
                             true
                         }
                         Err(_) => false,
@@ -195,7 +233,7 @@ async fn main() {
                     errors += 1;
                     // resynchronise
                     if let Ok(r) = http.get(format!("{base}/api/games/{id}")).send().await {
-                        if let Ok(v) = r.json::<Value>().await {
+                        if let Ok(v) = r.json::<Seen>().await {
                             state = v;
                         }
                     }
@@ -204,6 +242,9 @@ async fn main() {
             (lat, errors)
         }));
     }
+    made.wait().await;
+    let started = *clock.get_or_init(Instant::now);
+    go.wait().await;
     let mut lat = Vec::new();
     let mut errors = 0;
     for t in tasks {

@@ -2,18 +2,19 @@
 //! applying actions with the dice and the computer player that follow, undo and branching.
 //!
 //! Each game lives in a [`Slot`]: a mutex around its state (so two requests on one game
-//! serialize), a broadcast channel for its WebSocket watchers and the latest state view.
+//! serialize), a broadcast channel for its WebSocket watchers, the whole state view once it
+//! has been asked for, and a pending take-back request (online games).
 
 use crate::error::{ApiError, ServerError};
-use crate::store::{GameRow, Store};
+use crate::store::{Committer, GameRow, Note, Store};
 use engine::{Record, Recorded, Rules, Session, Side, ToAct};
 use naw::{Game, Scenario};
-use present::{EventEntry, LogEntry};
+use present::{EventEntry, LogEntry, StateChange, UnitEntry};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-use tokio::sync::{broadcast, watch, OnceCell};
+use tokio::sync::{broadcast, OnceCell};
 
 /// The most actions the dice and the computer may take after one request (no legal game comes
 /// near it; it only bounds a bug).
@@ -128,6 +129,19 @@ pub struct Live {
     /// survives the human's retreats in the middle of it (made afresh after a restart or an
     /// undo, seeded from the game's seed and the record's length).
     pub player: Option<Box<dyn ai::Player>>,
+    /// The units as the last change left them (a change lists only the units that differ).
+    pub units: Vec<UnitEntry>,
+}
+
+/// A take-back asked for in an online game, waiting for the opponent's consent (5.14).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TakeBack {
+    /// The side that asks.
+    pub by: String,
+    /// The actions that would be taken back, newest first.
+    pub actions: Vec<String>,
+    /// The record's length when it was asked (any new action cancels it).
+    pub actions_recorded: usize,
 }
 
 /// One game: its fixed facts, its state behind a mutex, and its watchers.
@@ -142,8 +156,12 @@ pub struct Slot {
     pub scenario: Arc<Scenario>,
     /// The state; `None` after a failure, until it is reloaded from the store.
     pub live: tokio::sync::Mutex<Option<Live>>,
-    /// The latest committed state view (JSON), for readers that need not wait.
-    pub latest: watch::Sender<Arc<str>>,
+    /// The whole state view (JSON) of the committed state, once someone has asked for it
+    /// (cleared by every change, made again on demand).
+    pub full: Mutex<Option<Arc<str>>>,
+    /// The take-back waiting for the opponent's consent (online games; not stored: a restart
+    /// forgets it).
+    pub takeback: Mutex<Option<TakeBack>>,
     /// Messages for WebSocket watchers.
     pub tx: broadcast::Sender<Arc<str>>,
 }
@@ -155,24 +173,54 @@ pub struct Applied {
     pub accepted: Vec<String>,
     /// Their events, in order (the computer's explanations with case `computer`).
     pub events: Vec<EventEntry>,
+    /// The computer's explanations by record position (0-based), to store.
+    pub notes: Vec<Note>,
 }
 
 impl Live {
     /// Rebuilds a game from its record (verifying every die and state hash).
-    pub fn resume(id: &str, sc: Arc<Scenario>, record: Record) -> Result<Live, ServerError> {
+    pub fn resume(
+        id: &str,
+        sc: Arc<Scenario>,
+        record: Record,
+        notes: &[Note],
+    ) -> Result<Live, ServerError> {
         let start = Game::from_arc(sc);
         let digest = start.scenario().digest;
         let corrupt = |e: engine::ReplayError| ServerError::Corrupt {
             id: id.to_string(),
             why: e.to_string(),
         };
-        let log = present::log_of_record(&start, &record, None).map_err(corrupt)?;
+        let mut log = present::log_of_record(&start, &record, None).map_err(corrupt)?;
+        for (idx, text) in notes {
+            if let Some(e) = log.get_mut(*idx) {
+                e.events.insert(0, computer_event(text.clone()));
+            }
+        }
         let session = Session::resume(start, record, digest).map_err(corrupt)?;
+        let units = present::units(&session.game);
         Ok(Live {
             session,
             log,
             player: None,
+            units,
         })
+    }
+
+    /// The change from the state of `base` actions (whose units are `self.units`) to now; the
+    /// units are remembered for the next change.
+    pub fn change(&mut self, base: usize, with_legal: bool) -> StateChange {
+        let now = present::units(&self.session.game);
+        let c = present::state_change(
+            &self.session,
+            base,
+            &self.units,
+            &now,
+            &self.log,
+            with_legal,
+        );
+        self.units = now;
+        c
     }
 
     /// The state view as JSON.
@@ -181,7 +229,7 @@ impl Live {
         Arc::from(serde_json::to_string(&v).unwrap_or_else(|_| "{}".into()))
     }
 
-    fn record_last(&mut self, before: &ToAct, applied: &mut Applied) {
+    fn record_last(&mut self, before: &ToAct, applied: &mut Applied, note: Option<String>) {
         let n = self.session.record.actions.len();
         let text = self
             .session
@@ -190,7 +238,11 @@ impl Live {
             .last()
             .map(|r| r.text.clone())
             .unwrap_or_default();
-        let entry = present::log_entry(n, before, &text, &self.session.game);
+        let mut entry = present::log_entry(n, before, &text, &self.session.game);
+        if let Some(note) = note {
+            entry.events.insert(0, computer_event(note.clone()));
+            applied.notes.push((n - 1, note));
+        }
         applied.events.extend(entry.events.iter().cloned());
         applied.accepted.push(text);
         self.log.push(entry);
@@ -201,7 +253,7 @@ impl Live {
         let a = self.session.game.parse_action(text)?;
         let before = self.session.game.to_act();
         self.session.act(a)?;
-        self.record_last(&before, applied);
+        self.record_last(&before, applied, None);
         Ok(())
     }
 
@@ -215,7 +267,7 @@ impl Live {
                     if self.session.roll().is_none() {
                         return;
                     }
-                    self.record_last(&before, applied);
+                    self.record_last(&before, applied, None);
                 }
                 ToAct::Side(s) if computer.is_some_and(|c| c.0 == s) => {
                     let spec = computer.map_or("random", |c| c.1);
@@ -249,19 +301,24 @@ impl Live {
                         .map(|r| r.text.clone())
                         .unwrap_or_default();
                     let why = p.explain().map(|e| format!(": {e}")).unwrap_or_default();
-                    applied.events.push(EventEntry {
-                        case: "computer".into(),
-                        text: format!(
-                            "{} ({}) {text}{why}",
-                            present::side_name(&self.session.game, s),
-                            p.name()
-                        ),
-                    });
-                    self.record_last(&before, applied);
+                    let note = format!(
+                        "{} ({}) {text}{why}",
+                        present::side_name(&self.session.game, s),
+                        p.name()
+                    );
+                    self.record_last(&before, applied, Some(note));
                 }
                 _ => return,
             }
         }
+    }
+}
+
+/// The log's event for a computer player's explanation.
+fn computer_event(text: String) -> EventEntry {
+    EventEntry {
+        case: "computer".into(),
+        text,
     }
 }
 
@@ -296,31 +353,74 @@ impl Slot {
         }
     }
 
-    /// Publishes a change: the latest state and a message to every watcher.
-    pub fn publish(&self, state: Arc<str>, events: &[EventEntry]) {
+    /// Publishes a change: forgets the whole state view made before it and sends every
+    /// watcher `{"type":"change","change":…,"events":[…]}` (`change` without `legal`).
+    pub fn publish(&self, change: &StateChange, events: &[EventEntry]) {
+        *self.full.lock().unwrap_or_else(|e| e.into_inner()) = None;
         if self.tx.receiver_count() > 0 {
-            let events = serde_json::to_string(events).unwrap_or_else(|_| "[]".into());
-            let _ = self.tx.send(Arc::from(ws_message(&state, &events)));
+            #[derive(Serialize)]
+            struct Msg<'a> {
+                #[serde(rename = "type")]
+                kind: &'static str,
+                change: &'a StateChange,
+                events: &'a [EventEntry],
+            }
+            let text = if change.legal.is_some() {
+                let mut c = change.clone();
+                c.legal = None;
+                serde_json::to_string(&Msg {
+                    kind: "change",
+                    change: &c,
+                    events,
+                })
+            } else {
+                serde_json::to_string(&Msg {
+                    kind: "change",
+                    change,
+                    events,
+                })
+            };
+            if let Ok(t) = text {
+                let _ = self.tx.send(Arc::from(t));
+            }
         }
-        self.latest.send_replace(state);
+    }
+
+    /// The pending take-back, if any.
+    pub fn pending_takeback(&self) -> Option<TakeBack> {
+        self.takeback
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
+    /// Sets or clears the pending take-back and tells every watcher:
+    /// `{"type":"takeback","takeback":{…}|null,"why":"…"}`.
+    pub fn set_takeback(&self, t: Option<TakeBack>, why: &str) {
+        let msg = serde_json::json!({"type": "takeback", "takeback": &t, "why": why});
+        *self.takeback.lock().unwrap_or_else(|e| e.into_inner()) = t;
+        let _ = self.tx.send(Arc::from(msg.to_string()));
     }
 }
 
-/// The WebSocket message for a state: `{"type":"state","state":…,"events":[…]}`.
-pub fn ws_message(state: &str, events_json: &str) -> String {
-    format!(r#"{{"type":"state","state":{state},"events":{events_json}}}"#)
+/// The WebSocket message for a whole state: `{"type":"state","state":…,"events":[],
+/// "takeback":…}`.
+pub fn ws_state_message(state: &str, takeback: Option<&TakeBack>) -> String {
+    let t = serde_json::to_string(&takeback).unwrap_or_else(|_| "null".into());
+    format!(r#"{{"type":"state","state":{state},"events":[],"takeback":{t}}}"#)
 }
 
-/// Serializes `head` (a struct) and adds `"state": <state JSON>` to it.
-pub fn with_state<T: Serialize>(head: &T, state: &str) -> String {
+/// Serializes `head` (a struct) and adds `"change": <change>` to it.
+pub fn with_change<T: Serialize>(head: &T, change: &StateChange) -> String {
     let mut s = serde_json::to_string(head).unwrap_or_else(|_| "{}".into());
+    let c = serde_json::to_string(change).unwrap_or_else(|_| "null".into());
     if s.ends_with('}') {
         s.pop();
         if !s.ends_with('{') {
             s.push(',');
         }
-        s.push_str("\"state\":");
-        s.push_str(state);
+        s.push_str("\"change\":");
+        s.push_str(&c);
         s.push('}');
     }
     s
@@ -329,6 +429,7 @@ pub fn with_state<T: Serialize>(head: &T, state: &str) -> String {
 /// Every game the server has loaded, and the way to load one.
 pub struct Games {
     store: Store,
+    committer: Committer,
     scenarios: Vec<(String, Arc<Scenario>)>,
     loaded: Mutex<HashMap<String, Arc<OnceCell<Arc<Slot>>>>>,
 }
@@ -344,8 +445,10 @@ async fn blocking<T: Send + 'static>(
 
 impl Games {
     /// Over a store, with the shipped scenarios.
+    /// Needs a Tokio runtime (it starts the committing task).
     pub fn new(store: Store, scenarios: Vec<(String, Arc<Scenario>)>) -> Games {
         Games {
+            committer: Committer::start(store.clone()),
             store,
             scenarios,
             loaded: Mutex::new(HashMap::new()),
@@ -403,7 +506,7 @@ impl Games {
     }
 
     async fn load_live(&self, row: &GameRow) -> Result<Live, ApiError> {
-        let Some((_, actions)) = self.store.load(&row.id).await? else {
+        let Some((_, actions, notes)) = self.store.load(&row.id).await? else {
             return Err(ApiError::not_found(format!(
                 "there is no game '{}'",
                 row.id
@@ -424,11 +527,25 @@ impl Games {
             actions,
         };
         let id = row.id.clone();
-        Ok(blocking(move || Live::resume(&id, sc, record)).await??)
+        Ok(blocking(move || Live::resume(&id, sc, record, &notes)).await??)
+    }
+
+    fn new_slot(&self, row: GameRow, mode: Mode, scenario: Arc<Scenario>, live: Live) -> Slot {
+        let (tx, _) = broadcast::channel(64);
+        Slot {
+            id: row.id.clone(),
+            row,
+            mode,
+            scenario,
+            live: tokio::sync::Mutex::new(Some(live)),
+            full: Mutex::new(None),
+            takeback: Mutex::new(None),
+            tx,
+        }
     }
 
     async fn load(&self, id: &str) -> Result<Arc<Slot>, ApiError> {
-        let Some((row, _)) = self.store.load(id).await? else {
+        let Some((row, _, _)) = self.store.load(id).await? else {
             return Err(ApiError::not_found(format!("there is no game '{id}'")));
         };
         let mode = Mode::parse(&row.mode).ok_or_else(|| {
@@ -444,33 +561,42 @@ impl Games {
             })
         })?;
         let live = self.load_live(&row).await?;
-        let (latest, _) = watch::channel(live.state_json(id));
-        let (tx, _) = broadcast::channel(16);
-        let slot = Slot {
-            id: id.to_string(),
-            row,
-            mode,
-            scenario,
-            live: tokio::sync::Mutex::new(Some(live)),
-            latest,
-            tx,
-        };
+        let slot = self.new_slot(row, mode, scenario, live);
         // a game left with dice to roll or the computer to act goes on
         let mut guard = slot.live.lock().await;
-        self.run(&slot, &mut guard, |_, _| Ok(())).await?;
+        self.run(&slot, &mut guard, false, |_, _| Ok(())).await?;
         drop(guard);
         Ok(Arc::new(slot))
     }
 
+    /// The whole state view of the game (JSON), made when no one has asked for it since the
+    /// last change.
+    pub async fn full_state(&self, slot: &Slot) -> Result<Arc<str>, ApiError> {
+        if let Some(s) = slot.full.lock().unwrap_or_else(|e| e.into_inner()).clone() {
+            return Ok(s);
+        }
+        let mut guard = slot.live.lock().await;
+        let live = self.ensure(slot, &mut guard).await?;
+        let mut cache = slot.full.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(s) = cache.clone() {
+            return Ok(s);
+        }
+        let s = live.state_json(&slot.id);
+        *cache = Some(s.clone());
+        Ok(s)
+    }
+
     /// Runs `change` on the game's state off the async threads, then the dice and the
-    /// computer; commits every new action to the store; publishes the new state. On a refusal
-    /// nothing changes; on a storage failure the state is reloaded from the store.
+    /// computer; commits every new action to the store; publishes the change (a new action
+    /// cancels a pending take-back). On a refusal nothing changes; on a storage failure the
+    /// state is reloaded from the store. The change lists the legal actions when `with_legal`.
     pub async fn run(
         &self,
         slot: &Slot,
         guard: &mut Option<Live>,
+        with_legal: bool,
         change: impl FnOnce(&mut Live, &mut Applied) -> Result<(), ApiError> + Send + 'static,
-    ) -> Result<(Applied, Arc<str>), ApiError> {
+    ) -> Result<(Applied, StateChange), ApiError> {
         let live = match guard.take() {
             Some(l) => l,
             None => self.load_live(&slot.row).await?,
@@ -478,7 +604,6 @@ impl Games {
         let before = live.session.record.actions.len();
         let computer = slot.computer().map(|(s, spec)| (s, spec.to_string()));
         let seed = slot.row.seed;
-        let id = slot.id.clone();
         let (live, result) = blocking(move || {
             let mut live = live;
             let mut applied = Applied::default();
@@ -488,13 +613,13 @@ impl Games {
                     seed,
                     &mut applied,
                 );
-                let state = live.state_json(&id);
-                (applied, state)
+                let c = live.change(before, with_legal);
+                (applied, c)
             });
             (live, r)
         })
         .await?;
-        let (applied, state) = match result {
+        let (applied, c) = match result {
             Ok(x) => x,
             Err(e) => {
                 *guard = Some(live);
@@ -505,14 +630,21 @@ impl Games {
         // `change` and the advance only ever append
         if now > before {
             let new = &live.session.record.actions[before..];
-            if let Err(e) = self.store.replace_tail(&slot.id, before, new).await {
+            if let Err(e) = self
+                .committer
+                .replace_tail(&slot.id, before, new, &applied.notes)
+                .await
+            {
                 // the store holds the truth: reload from it on the next access
                 return Err(e.into());
             }
-            slot.publish(state.clone(), &applied.events);
+            slot.publish(&c, &applied.events);
+            if slot.pending_takeback().is_some() {
+                slot.set_takeback(None, "a new action cancels the request to take back");
+            }
         }
         *guard = Some(live);
-        Ok((applied, state))
+        Ok((applied, c))
     }
 
     /// Takes back actions: `count` of them, all or none (5.14), and commits.
@@ -521,14 +653,15 @@ impl Games {
         slot: &Slot,
         guard: &mut Option<Live>,
         count: usize,
-    ) -> Result<(Vec<String>, Arc<str>), ApiError> {
+        with_legal: bool,
+    ) -> Result<(Vec<String>, StateChange), ApiError> {
         let live = match guard.take() {
             Some(l) => l,
             None => self.load_live(&slot.row).await?,
         };
-        let id = slot.id.clone();
         let (live, result) = blocking(move || {
             let mut live = live;
+            let base = live.session.record.actions.len();
             let r = (|| {
                 if live.session.game.undoable() < count {
                     return Err(engine::Refusal::new(
@@ -544,7 +677,7 @@ impl Games {
                 live.player = None;
                 Ok(undone)
             })();
-            let r = r.map(|undone| (undone, live.state_json(&id)));
+            let r = r.map(|undone| (undone, live.change(base, with_legal)));
             (live, r)
         })
         .await?;
@@ -553,12 +686,14 @@ impl Games {
                 *guard = Some(live);
                 Err(ApiError::refused(refusal))
             }
-            Ok((undone, state)) => {
+            Ok((undone, c)) => {
                 let keep = live.session.record.actions.len();
-                self.store.replace_tail(&slot.id, keep, &[]).await?;
-                slot.publish(state.clone(), &[]);
+                self.committer
+                    .replace_tail(&slot.id, keep, &[], &[])
+                    .await?;
+                slot.publish(&c, &[]);
                 *guard = Some(live);
-                Ok((undone, state))
+                Ok((undone, c))
             }
         }
     }
@@ -590,33 +725,23 @@ impl Games {
         let id = row.id.clone();
         let seed = row.seed;
         let sc2 = sc.clone();
-        let live = blocking(move || -> Result<(Live, Arc<str>), ServerError> {
-            let mut live = Live::resume(&id, sc2, record)?;
+        let live = blocking(move || -> Result<(Live, Vec<Note>), ServerError> {
+            let mut live = Live::resume(&id, sc2, record, &[])?;
             let mut applied = Applied::default();
             live.advance(
                 computer.as_ref().map(|(s, spec)| (*s, spec.as_str())),
                 seed,
                 &mut applied,
             );
-            let state = live.state_json(&id);
-            Ok((live, state))
+            live.units = present::units(&live.session.game);
+            Ok((live, applied.notes))
         })
         .await?;
-        let (live, state) = live?;
-        self.store
-            .create_game(&row, &live.session.record.actions)
+        let (live, notes) = live?;
+        self.committer
+            .create_game(&row, &live.session.record.actions, &notes)
             .await?;
-        let (latest, _) = watch::channel(state);
-        let (tx, _) = broadcast::channel(16);
-        let slot = Arc::new(Slot {
-            id: row.id.clone(),
-            row,
-            mode,
-            scenario: sc,
-            live: tokio::sync::Mutex::new(Some(live)),
-            latest,
-            tx,
-        });
+        let slot = Arc::new(self.new_slot(row, mode, sc, live));
         let cell = Arc::new(OnceCell::new_with(Some(slot.clone())));
         self.loaded
             .lock()

@@ -165,6 +165,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/scenarios", get(routes::scenarios))
         .route("/api/rules", get(routes::rules))
         .route("/api/odds", get(routes::odds))
+        .route("/api/players", get(routes::players))
         .route("/api/games", post(routes::create))
         .route("/api/games/{id}", get(routes::state))
         .route("/api/games/{id}/map", get(routes::map))
@@ -172,6 +173,11 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/record", get(routes::record))
         .route("/api/games/{id}/actions", post(routes::act))
         .route("/api/games/{id}/undo", post(routes::undo))
+        .route(
+            "/api/games/{id}/takeback",
+            get(routes::takeback_get).post(routes::takeback),
+        )
+        .route("/api/games/{id}/seat", get(routes::seat))
         .route("/api/games/{id}/branch", post(routes::branch))
         .route("/api/games/{id}/replay/{n}", get(routes::replay))
         .route("/api/games/{id}/ws", get(routes::ws))

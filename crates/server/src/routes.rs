@@ -1,7 +1,7 @@
 //! The HTTP handlers of `docs/api.md`.
 
 use crate::error::ApiError;
-use crate::games::{random_hex, token_hash, with_state, Mode, Seat, Slot};
+use crate::games::{random_hex, token_hash, with_change, Mode, Seat, Slot, TakeBack};
 use crate::store::GameRow;
 use crate::App;
 use axum::body::Bytes;
@@ -112,10 +112,11 @@ struct Created {
     links: BTreeMap<String, String>,
 }
 
+/// The link of every seat: `/#game=ID&seat=TOKEN&side=SIDE` (`side=both` in hot-seat).
 fn seat_links(id: &str, seats: &BTreeMap<String, String>) -> BTreeMap<String, String> {
     seats
         .iter()
-        .map(|(k, t)| (k.clone(), format!("/#game={id}&seat={t}")))
+        .map(|(k, t)| (k.clone(), format!("/#game={id}&seat={t}&side={k}")))
         .collect()
 }
 
@@ -255,8 +256,52 @@ pub async fn state(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let slot = app.games.slot(&id).await?;
-    let state = slot.latest.borrow().clone();
+    let state = app.games.full_state(&slot).await?;
     Ok(json(StatusCode::OK, state.to_string()))
+}
+
+/// `GET /api/players`: the computer players a game may be given, weakest first.
+pub async fn players() -> Response {
+    let v = serde_json::json!({
+        "players": ai::PLAYERS,
+        "default": crate::games::default_computer(),
+        "levels": LEVELS
+            .iter()
+            .map(|(name, spec, what)| serde_json::json!({"name": name, "spec": spec, "about": what}))
+            .collect::<Vec<_>>(),
+    });
+    json(StatusCode::OK, v.to_string())
+}
+
+/// The levels the start screen offers: a name, the player spec, a few words.
+const LEVELS: &[(&str, &str, &str)] = &[
+    ("Easy", "heuristic", "plays by rules of thumb, at once"),
+    (
+        "Normal",
+        "search@1s",
+        "weighs its plans for about a second each turn",
+    ),
+    (
+        "Hard",
+        "search@2s",
+        "weighs its plans for about two seconds each turn",
+    ),
+];
+
+/// `GET /api/games/{id}/seat`: the side the bearer's token acts for.
+pub async fn seat(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let slot = app.games.slot(&id).await?;
+    let seat = slot.seat(bearer(&headers))?;
+    let side = match seat {
+        Seat::Both => "both".to_string(),
+        Seat::Side(s) => slot.scenario.sides[s.0 as usize].clone(),
+    };
+    let v = serde_json::json!({"side": side, "mode": slot.mode.name()});
+    Ok(json(StatusCode::OK, v.to_string()))
 }
 
 /// `GET /api/games/{id}/map`.
@@ -304,6 +349,8 @@ pub async fn record(
 struct ActionBody {
     action: String,
     expect: Option<usize>,
+    #[serde(default)]
+    legal: bool,
 }
 
 #[derive(Serialize)]
@@ -360,21 +407,21 @@ pub async fn act(
     let live = app.games.ensure(&slot, &mut guard).await?;
     may_act(&slot, live, seat, req.expect)?;
     let text = req.action.clone();
-    let (applied, state) = app
+    let (applied, change) = app
         .games
-        .run(&slot, &mut guard, move |live, applied| {
+        .run(&slot, &mut guard, req.legal, move |live, applied| {
             live.act(&text, applied).map_err(ApiError::refused)
         })
         .await?;
     drop(guard);
     Ok(json(
         StatusCode::OK,
-        with_state(
+        with_change(
             &ActedHead {
                 accepted: &applied.accepted,
                 events: &applied.events,
             },
-            &state,
+            &change,
         ),
     ))
 }
@@ -386,75 +433,198 @@ struct UndoneHead<'a> {
     also_undone: &'a [String],
 }
 
-/// `POST /api/games/{id}/undo`.
-pub async fn undo(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Result<Response, ApiError> {
-    let slot = app.games.slot(&id).await?;
-    let seat = slot.seat(bearer(&headers))?;
-    let mut guard = slot.live.lock().await;
-    // how many actions to take back: the seat's last action, and in a game against the
-    // computer every action the computer took after it
-    let count = {
-        let live = app.games.ensure(&slot, &mut guard).await?;
-        if live.log.is_empty() {
-            return Err(ApiError::refused(engine::Refusal::new(
-                "5.14",
-                "there is nothing to take back",
-            )));
-        }
-        let sides = &slot.scenario.sides;
-        let side_of = |name: &str| sides.iter().position(|s| s == name).map(|i| Side(i as u8));
-        let computer = slot.computer().map(|c| c.0);
-        let mut count = 0;
-        let mut found = false;
-        for e in live.log.iter().rev() {
-            count += 1;
-            match side_of(&e.side) {
-                Some(s) if computer == Some(s) => continue,
-                Some(s) if seat.covers(s) => {
-                    found = true;
-                    break;
-                }
-                Some(s) => {
-                    return Err(ApiError::conflict(format!(
-                        "the last action was {}'s: only they may take it back",
-                        sides[s.0 as usize]
-                    )))
-                }
-                // a die: the rules refuse to take it back (5.14)
-                None => {
-                    found = true;
-                    break;
-                }
+/// The body of `POST /api/games/{id}/undo` and `POST /api/games/{id}/takeback` (optional).
+#[derive(Deserialize, Default)]
+struct UndoBody {
+    #[serde(default)]
+    legal: bool,
+    #[serde(default)]
+    accept: Option<bool>,
+}
+
+fn undo_body(body: &Bytes) -> Result<UndoBody, ApiError> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        Ok(UndoBody::default())
+    } else {
+        parse_body(body)
+    }
+}
+
+/// How many actions `seat`'s take-back takes back: its last action, and in a game against the
+/// computer every action the computer took after it; and the side that took that action.
+fn undo_count(slot: &Slot, live: &crate::games::Live, seat: Seat) -> Result<usize, ApiError> {
+    if live.log.is_empty() {
+        return Err(ApiError::refused(engine::Refusal::new(
+            "5.14",
+            "there is nothing to take back",
+        )));
+    }
+    let sides = &slot.scenario.sides;
+    let side_of = |name: &str| sides.iter().position(|s| s == name).map(|i| Side(i as u8));
+    let computer = slot.computer().map(|c| c.0);
+    let mut count = 0;
+    for e in live.log.iter().rev() {
+        count += 1;
+        match side_of(&e.side) {
+            Some(s) if computer == Some(s) => continue,
+            Some(s) if seat.covers(s) => return Ok(count),
+            Some(s) => {
+                return Err(ApiError::conflict(format!(
+                    "the last action was {}'s: only they may take it back",
+                    sides[s.0 as usize]
+                )))
             }
+            // a die: the rules refuse to take it back (5.14)
+            None => return Ok(count),
         }
-        if !found {
-            return Err(ApiError::refused(engine::Refusal::new(
-                "5.14",
-                "there is no action of yours to take back",
-            )));
-        }
-        count
-    };
-    let (undone, state) = app.games.undo(&slot, &mut guard, count).await?;
-    drop(guard);
+    }
+    Err(ApiError::refused(engine::Refusal::new(
+        "5.14",
+        "there is no action of yours to take back",
+    )))
+}
+
+/// The refusal of a take-back past a die (5.14), checked before anything changes.
+fn check_undoable(live: &crate::games::Live, count: usize) -> Result<(), ApiError> {
+    if live.session.game.undoable() < count {
+        return Err(ApiError::refused(engine::Refusal::new(
+            "5.14",
+            "a die has been rolled since: the move can no longer be taken back",
+        )));
+    }
+    Ok(())
+}
+
+fn undone_reply(undone: &[String], change: &present::StateChange) -> Response {
     let (first, rest) = undone
         .split_last()
         .map(|(l, r)| (l.as_str(), r))
         .unwrap_or(("", &[]));
-    Ok(json(
+    json(
         StatusCode::OK,
-        with_state(
+        with_change(
             &UndoneHead {
                 undone: first,
                 also_undone: rest,
             },
-            &state,
+            change,
         ),
-    ))
+    )
+}
+
+/// `POST /api/games/{id}/undo`: takes back the seat's last action; in an online game, asks
+/// the opponent to consent (5.14, 5.17) and answers 202.
+pub async fn undo(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let slot = app.games.slot(&id).await?;
+    let req = undo_body(&body)?;
+    let seat = slot.seat(bearer(&headers))?;
+    let mut guard = slot.live.lock().await;
+    let live = app.games.ensure(&slot, &mut guard).await?;
+    let count = undo_count(&slot, live, seat)?;
+    if slot.mode == Mode::Online {
+        check_undoable(live, count)?;
+        let by = match seat {
+            Seat::Side(s) => slot.scenario.sides[s.0 as usize].clone(),
+            Seat::Both => "both".to_string(),
+        };
+        let actions: Vec<String> = live
+            .log
+            .iter()
+            .rev()
+            .take(count)
+            .map(|e| e.action.clone())
+            .collect();
+        let t = TakeBack {
+            by,
+            actions,
+            actions_recorded: live.session.record.actions.len(),
+        };
+        slot.set_takeback(Some(t.clone()), "asked");
+        drop(guard);
+        let v = serde_json::json!({"requested": t});
+        return Ok(json(StatusCode::ACCEPTED, v.to_string()));
+    }
+    let (undone, change) = app.games.undo(&slot, &mut guard, count, req.legal).await?;
+    drop(guard);
+    Ok(undone_reply(&undone, &change))
+}
+
+/// `GET /api/games/{id}/takeback`: the pending request to take back, or `null`.
+pub async fn takeback_get(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let slot = app.games.slot(&id).await?;
+    let v = serde_json::json!({"takeback": slot.pending_takeback()});
+    Ok(json(StatusCode::OK, v.to_string()))
+}
+
+/// `POST /api/games/{id}/takeback` body `{"accept": true|false}`: the opponent consents to
+/// (or declines) the pending take-back; the side that asked may withdraw it (`false`).
+pub async fn takeback(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let slot = app.games.slot(&id).await?;
+    let req = undo_body(&body)?;
+    let Some(accept) = req.accept else {
+        return Err(ApiError::bad_request(
+            "give {\"accept\": true} or {\"accept\": false}",
+        ));
+    };
+    let seat = slot.seat(bearer(&headers))?;
+    let mut guard = slot.live.lock().await;
+    let live = app.games.ensure(&slot, &mut guard).await?;
+    let Some(t) = slot.pending_takeback() else {
+        return Err(ApiError::conflict(
+            "no one has asked to take back an action",
+        ));
+    };
+    let n = live.session.record.actions.len();
+    if t.actions_recorded != n {
+        slot.set_takeback(None, "the game has moved on since it was asked");
+        return Err(ApiError::conflict(
+            "the game has moved on since the take-back was asked",
+        ));
+    }
+    let asker = slot
+        .scenario
+        .sides
+        .iter()
+        .position(|s| *s == t.by)
+        .map(|i| Side(i as u8));
+    let own = asker.is_some_and(|s| seat == Seat::Side(s));
+    if !accept {
+        let why = if own { "withdrawn" } else { "declined" };
+        slot.set_takeback(None, why);
+        drop(guard);
+        let v = serde_json::json!({"takeback": why});
+        return Ok(json(StatusCode::OK, v.to_string()));
+    }
+    if own {
+        return Err(ApiError::conflict(
+            "only the opponent may consent to this take-back",
+        ));
+    }
+    let Some(asker) = asker else {
+        return Err(ApiError::conflict("the take-back has no side to act for"));
+    };
+    let count = undo_count(&slot, live, Seat::Side(asker))?;
+    if let Err(e) = check_undoable(live, count) {
+        slot.set_takeback(None, "refused by the rules (5.14)");
+        return Err(e);
+    }
+    let (undone, change) = app.games.undo(&slot, &mut guard, count, req.legal).await?;
+    slot.set_takeback(None, "accepted");
+    drop(guard);
+    Ok(undone_reply(&undone, &change))
 }
 
 /// The body of `POST /api/games/{id}/branch`.
@@ -566,20 +736,22 @@ pub async fn ws(
         upgrade.map_err(|e| ApiError::bad_request(format!("this is a WebSocket endpoint: {e}")))?;
     Ok(upgrade
         .max_message_size(64 * 1024)
-        .on_upgrade(move |socket| watch_game(socket, slot)))
+        .on_upgrade(move |socket| watch_game(socket, app, slot)))
 }
 
-async fn watch_game(mut socket: WebSocket, slot: Arc<Slot>) {
+async fn watch_game(mut socket: WebSocket, app: Arc<App>, slot: Arc<Slot>) {
     let mut rx = slot.tx.subscribe();
-    let current = |slot: &Slot| {
-        let state = slot.latest.borrow().clone();
-        crate::games::ws_message(&state, "[]")
+    let current = |app: Arc<App>, slot: Arc<Slot>| async move {
+        let state = app.games.full_state(&slot).await.ok()?;
+        Some(crate::games::ws_state_message(
+            &state,
+            slot.pending_takeback().as_ref(),
+        ))
     };
-    if socket
-        .send(Message::Text(current(&slot).into()))
-        .await
-        .is_err()
-    {
+    let Some(first) = current(app.clone(), slot.clone()).await else {
+        return;
+    };
+    if socket.send(Message::Text(first.into())).await.is_err() {
         return;
     }
     loop {
@@ -587,7 +759,14 @@ async fn watch_game(mut socket: WebSocket, slot: Arc<Slot>) {
             msg = rx.recv() => {
                 let text = match msg {
                     Ok(m) => m.to_string(),
-                    Err(RecvError::Lagged(_)) => current(&slot),
+                    Err(RecvError::Lagged(_)) => {
+                        // skip what was missed: the whole state instead
+                        rx = rx.resubscribe();
+                        match current(app.clone(), slot.clone()).await {
+                            Some(t) => t,
+                            None => break,
+                        }
+                    }
                     Err(RecvError::Closed) => break,
                 };
                 if socket.send(Message::Text(text.into())).await.is_err() {

@@ -45,6 +45,9 @@ pub struct GameRow {
     pub branched_from: Option<String>,
 }
 
+/// What [`Store::load`] finds of a game: its row, its actions, the computer's notes.
+pub type Loaded = (GameRow, Vec<Recorded>, Vec<Note>);
+
 /// The database: SQLite or PostgreSQL behind one interface.
 #[derive(Clone, Debug)]
 pub enum Store {
@@ -63,6 +66,70 @@ macro_rules! with_pool {
             Store::Postgres($p) => $body,
         }
     };
+}
+
+/// The insert of a game's row inside the transaction `$tx`.
+macro_rules! game_in {
+    ($tx:ident, $row:expr) => {{
+        sqlx::query(
+            "INSERT INTO games (id, scenario, scenario_digest, rules, seed, mode, created_at,
+                    token_first, token_second, token_both, computer, computer_side, branched_from)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+        )
+        .bind(&$row.id)
+        .bind(&$row.scenario)
+        .bind(&$row.scenario_digest)
+        .bind(&$row.rules)
+        .bind($row.seed.to_string())
+        .bind(&$row.mode)
+        .bind($row.created_at)
+        .bind(&$row.token_first)
+        .bind(&$row.token_second)
+        .bind(&$row.token_both)
+        .bind(&$row.computer)
+        .bind($row.computer_side.map(i32::from))
+        .bind(&$row.branched_from)
+        .execute(&mut *$tx)
+        .await?;
+    }};
+}
+
+/// The statements of a [`Store::replace_tail`] inside the transaction `$tx`.
+macro_rules! tail_in {
+    ($tx:ident, $game:expr, $keep:expr, $new:expr, $notes:expr) => {{
+        let (game, keep, new, notes): (&str, usize, &[Recorded], &[Note]) =
+            ($game, $keep, $new, $notes);
+        sqlx::query("DELETE FROM notes WHERE game_id = $1 AND idx >= $2")
+            .bind(game)
+            .bind(keep as i64)
+            .execute(&mut *$tx)
+            .await?;
+        sqlx::query("DELETE FROM actions WHERE game_id = $1 AND idx >= $2")
+            .bind(game)
+            .bind(keep as i64)
+            .execute(&mut *$tx)
+            .await?;
+        for (i, a) in new.iter().enumerate() {
+            sqlx::query(
+                "INSERT INTO actions (game_id, idx, text, manual, hash) VALUES ($1, $2, $3, $4, $5)",
+            )
+            .bind(game)
+            .bind((keep + i) as i64)
+            .bind(&a.text)
+            .bind(i32::from(a.manual))
+            .bind(&a.hash)
+            .execute(&mut *$tx)
+            .await?;
+        }
+        for (idx, text) in notes {
+            sqlx::query("INSERT INTO notes (game_id, idx, text) VALUES ($1, $2, $3)")
+                .bind(game)
+                .bind(*idx as i64)
+                .bind(text)
+                .execute(&mut *$tx)
+                .await?;
+        }
+    }};
 }
 
 const SCHEMA: &[&str] = &[
@@ -89,7 +156,145 @@ const SCHEMA: &[&str] = &[
         hash TEXT,
         PRIMARY KEY (game_id, idx)
     )",
+    "CREATE TABLE IF NOT EXISTS notes (
+        game_id TEXT NOT NULL REFERENCES games (id),
+        idx BIGINT NOT NULL,
+        text TEXT NOT NULL,
+        PRIMARY KEY (game_id, idx)
+    )",
 ];
+
+/// A computer player's explanation of the action at `idx` (0-based) of a game's record.
+pub type Note = (usize, String);
+
+/// One change for [`Committer`]: a new game (`row`), or an append or take-back (the arguments
+/// of [`Store::replace_tail`]).
+struct Job {
+    row: Option<GameRow>,
+    game: String,
+    keep: usize,
+    new: Vec<Recorded>,
+    notes: Vec<Note>,
+    done: tokio::sync::oneshot::Sender<Result<(), ServerError>>,
+}
+
+/// Commits the changes of many games together (group commit): a change waits for the
+/// transaction that holds it to be committed, so every accepted action is still durable
+/// before its reply, but the games share the cost of a commit (one fsync for SQLite).
+#[derive(Clone, Debug)]
+pub struct Committer {
+    tx: tokio::sync::mpsc::UnboundedSender<Job>,
+}
+
+impl std::fmt::Debug for Job {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Job({} from {})", self.game, self.keep)
+    }
+}
+
+/// The most changes one group commit holds.
+const GROUP_LIMIT: usize = 256;
+
+impl Committer {
+    /// Starts the committing task over `store` (needs a Tokio runtime).
+    pub fn start(store: Store) -> Committer {
+        if let Store::Sqlite(pool) = &store {
+            // copy the write-ahead log into the database now and then, off the path of the
+            // requests (PASSIVE: never waits for or blocks a writer)
+            let pool = pool.clone();
+            tokio::spawn(async move {
+                let mut tick = tokio::time::interval(Duration::from_secs(1));
+                loop {
+                    tick.tick().await;
+                    if pool.is_closed() {
+                        break;
+                    }
+                    if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+                        .execute(&pool)
+                        .await
+                    {
+                        tracing::warn!("checkpoint: {e}");
+                    }
+                }
+            });
+        }
+        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<Job>();
+        tokio::spawn(async move {
+            while let Some(first) = rx.recv().await {
+                let mut jobs = vec![first];
+                while jobs.len() < GROUP_LIMIT {
+                    match rx.try_recv() {
+                        Ok(j) => jobs.push(j),
+                        Err(_) => break,
+                    }
+                }
+                if jobs.len() > 1 && store.replace_tails(&jobs).await.is_ok() {
+                    for j in jobs {
+                        let _ = j.done.send(Ok(()));
+                    }
+                    continue;
+                }
+                // one change, or a group that failed: each on its own, so that one bad change
+                // fails only its own request
+                for j in jobs {
+                    let r = match &j.row {
+                        Some(row) => store.create_game(row, &j.new, &j.notes).await,
+                        None => store.replace_tail(&j.game, j.keep, &j.new, &j.notes).await,
+                    };
+                    let _ = j.done.send(r);
+                }
+            }
+        });
+        Committer { tx }
+    }
+
+    /// Does [`Store::replace_tail`] in the next group commit and returns once it is
+    /// committed.
+    pub async fn replace_tail(
+        &self,
+        game: &str,
+        keep: usize,
+        new: &[Recorded],
+        notes: &[Note],
+    ) -> Result<(), ServerError> {
+        self.submit(None, game, keep, new, notes).await
+    }
+
+    /// Does [`Store::create_game`] in the next group commit and returns once it is committed.
+    pub async fn create_game(
+        &self,
+        row: &GameRow,
+        actions: &[Recorded],
+        notes: &[Note],
+    ) -> Result<(), ServerError> {
+        self.submit(Some(row.clone()), &row.id, 0, actions, notes)
+            .await
+    }
+
+    async fn submit(
+        &self,
+        row: Option<GameRow>,
+        game: &str,
+        keep: usize,
+        new: &[Recorded],
+        notes: &[Note],
+    ) -> Result<(), ServerError> {
+        let (done, wait) = tokio::sync::oneshot::channel();
+        let job = Job {
+            row,
+            game: game.to_string(),
+            keep,
+            new: new.to_vec(),
+            notes: notes.to_vec(),
+            done,
+        };
+        self.tx
+            .send(job)
+            .map_err(|_| ServerError::Data("the committing task has stopped".into()))?;
+        wait.await
+            .map_err(|_| ServerError::Data("the committing task has stopped".into()))?
+    }
+}
 
 /// The default database: `sqlite:` a file `games.sqlite` in `$XDG_DATA_HOME/grognard/` (or
 /// `~/.local/share/grognard/`, or `%APPDATA%\grognard\`).
@@ -131,6 +336,9 @@ impl Store {
                 .create_if_missing(true)
                 .journal_mode(SqliteJournalMode::Wal)
                 .synchronous(SqliteSynchronous::Full)
+                // checkpoints run in the background (see `Committer::start`), not inside the
+                // commit of whichever request crosses the threshold
+                .pragma("wal_autocheckpoint", "0")
                 .foreign_keys(true)
                 .busy_timeout(Duration::from_secs(10));
             let pool = SqlitePoolOptions::new()
@@ -183,86 +391,60 @@ impl Store {
         Ok(())
     }
 
-    /// Inserts a new game with its first actions, in one transaction.
+    /// Inserts a new game with its first actions (and the computer's notes on them), in one
+    /// transaction.
     pub async fn create_game(
         &self,
         row: &GameRow,
         actions: &[Recorded],
+        notes: &[Note],
     ) -> Result<(), ServerError> {
         with_pool!(self, p => {
             let mut tx = p.begin().await?;
-            sqlx::query(
-                "INSERT INTO games (id, scenario, scenario_digest, rules, seed, mode, created_at,
-                    token_first, token_second, token_both, computer, computer_side, branched_from)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
-            )
-            .bind(&row.id)
-            .bind(&row.scenario)
-            .bind(&row.scenario_digest)
-            .bind(&row.rules)
-            .bind(row.seed.to_string())
-            .bind(&row.mode)
-            .bind(row.created_at)
-            .bind(&row.token_first)
-            .bind(&row.token_second)
-            .bind(&row.token_both)
-            .bind(&row.computer)
-            .bind(row.computer_side.map(i32::from))
-            .bind(&row.branched_from)
-            .execute(&mut *tx)
-            .await?;
-            for (i, a) in actions.iter().enumerate() {
-                sqlx::query(
-                    "INSERT INTO actions (game_id, idx, text, manual, hash) VALUES ($1, $2, $3, $4, $5)",
-                )
-                .bind(&row.id)
-                .bind(i as i64)
-                .bind(&a.text)
-                .bind(i32::from(a.manual))
-                .bind(&a.hash)
-                .execute(&mut *tx)
-                .await?;
-            }
+            game_in!(tx, row);
+            tail_in!(tx, &row.id, 0, actions, notes);
             tx.commit().await?;
             Ok(())
         })
     }
 
-    /// Makes the game's actions from position `keep` on (0-based) equal `new`: deletes every
-    /// action at `keep` or later, then inserts `new` there, in one transaction. Appending is
-    /// `keep` = the old length; taking back is `new` empty.
+    /// Makes the game's actions from position `keep` on (0-based) equal `new` (with the
+    /// computer's `notes` on them): deletes every action and note at `keep` or later, then
+    /// inserts the new ones, in one transaction. Appending is `keep` = the old length; taking
+    /// back is `new` empty.
     pub async fn replace_tail(
         &self,
         game: &str,
         keep: usize,
         new: &[Recorded],
+        notes: &[Note],
     ) -> Result<(), ServerError> {
         with_pool!(self, p => {
             let mut tx = p.begin().await?;
-            sqlx::query("DELETE FROM actions WHERE game_id = $1 AND idx >= $2")
-                .bind(game)
-                .bind(keep as i64)
-                .execute(&mut *tx)
-                .await?;
-            for (i, a) in new.iter().enumerate() {
-                sqlx::query(
-                    "INSERT INTO actions (game_id, idx, text, manual, hash) VALUES ($1, $2, $3, $4, $5)",
-                )
-                .bind(game)
-                .bind((keep + i) as i64)
-                .bind(&a.text)
-                .bind(i32::from(a.manual))
-                .bind(&a.hash)
-                .execute(&mut *tx)
-                .await?;
+            tail_in!(tx, game, keep, new, notes);
+            tx.commit().await?;
+            Ok(())
+        })
+    }
+
+    /// Several [`Store::replace_tail`]s in one transaction.
+    async fn replace_tails(&self, jobs: &[Job]) -> Result<(), ServerError> {
+        with_pool!(self, p => {
+            let mut tx = p.begin().await?;
+            for j in jobs {
+                if let Some(row) = &j.row {
+                    game_in!(tx, row);
+                }
+                tail_in!(tx, &j.game, j.keep, &j.new, &j.notes);
             }
             tx.commit().await?;
             Ok(())
         })
     }
 
-    /// A game's row and its actions in order, or `None` when there is no such game.
-    pub async fn load(&self, id: &str) -> Result<Option<(GameRow, Vec<Recorded>)>, ServerError> {
+    /// A game's row, its actions in order and the computer's notes on them, or `None` when
+    /// there is no such game.
+    pub async fn load(&self, id: &str) -> Result<Option<Loaded>, ServerError> {
         type Row = (
             String,
             String,
@@ -279,7 +461,8 @@ impl Store {
             Option<String>,
         );
         type ActionRow = (i64, String, i32, Option<String>);
-        let (row, actions): (Option<Row>, Vec<ActionRow>) = with_pool!(self, p => {
+        type NoteRow = (i64, String);
+        let (row, actions, notes): (Option<Row>, Vec<ActionRow>, Vec<NoteRow>) = with_pool!(self, p => {
             let row: Option<Row> = sqlx::query_as(
                 "SELECT id, scenario, scenario_digest, rules, seed, mode, created_at, token_first,
                     token_second, token_both, computer, computer_side, branched_from
@@ -298,7 +481,15 @@ impl Store {
             } else {
                 Vec::new()
             };
-            (row, actions)
+            let notes: Vec<NoteRow> = if row.is_some() {
+                sqlx::query_as("SELECT idx, text FROM notes WHERE game_id = $1 ORDER BY idx")
+                    .bind(id)
+                    .fetch_all(p)
+                    .await?
+            } else {
+                Vec::new()
+            };
+            (row, actions, notes)
         });
         let Some(r) = row else { return Ok(None) };
         let corrupt = |why: String| ServerError::Corrupt {
@@ -327,6 +518,10 @@ impl Store {
                 hash,
             });
         }
+        let notes = notes
+            .into_iter()
+            .filter_map(|(i, t)| usize::try_from(i).ok().map(|i| (i, t)))
+            .collect();
         Ok(Some((
             GameRow {
                 id: r.0,
@@ -344,6 +539,7 @@ impl Store {
                 branched_from: r.12,
             },
             recorded,
+            notes,
         )))
     }
 

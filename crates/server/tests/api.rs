@@ -84,7 +84,10 @@ async fn games_in_each_mode() {
         assert_eq!(v["seats"].as_object().unwrap().len(), 1);
         let t = v["seats"]["both"].as_str().unwrap();
         assert_eq!(t.len(), 32);
-        assert_eq!(v["links"]["both"], format!("/#game={id}&seat={t}"));
+        assert_eq!(
+            v["links"]["both"],
+            format!("/#game={id}&seat={t}&side=both")
+        );
         let st = api.state(&id).await;
         assert_eq!(st["id"], id.as_str());
         assert_eq!(st["to_act"], "French");
@@ -107,10 +110,20 @@ async fn games_in_each_mode() {
         assert!(waiting["arrival"]["turn"].as_u64().is_some());
         // the first player acts for both sides
         api.ok(&id, t, "end").await;
-        let s2 = api.ok(&id, t, "move PR.9 2416").await;
+        let c2 = api.ok(&id, t, "move PR.9 2416").await;
+        assert_eq!(c2["actions_recorded"], 2);
+        assert_eq!(c2["base"], 1);
+        // the change lists only what changed: the unit that moved, the new log entry
+        assert_eq!(c2["units"].as_array().unwrap().len(), 1, "{c2}");
+        assert_eq!(c2["units"][0]["id"], "PR.9");
+        assert_eq!(c2["units"][0]["hex"], "2416");
+        assert_eq!(c2["log"].as_array().unwrap().len(), 1);
+        assert!(c2.get("legal").is_none(), "legal only when asked");
+        let s2 = api.state(&id).await;
         assert_eq!(s2["actions_recorded"], 2);
         assert_eq!(s2["log"][1]["side"], "Allied");
         assert_eq!(s2["log"][1]["action"], "move PR.9 2416");
+        assert_eq!(s2["state_hash"], c2["state_hash"]);
 
         // the map of the game
         let (s, m) = api.get(&format!("/api/games/{id}/map")).await;
@@ -162,7 +175,16 @@ async fn games_in_each_mode() {
             .unwrap()
             .iter()
             .any(|e| e["case"] == "computer"));
-        let to_act = v["state"]["to_act"].as_str().unwrap();
+        let to_act = v["change"]["to_act"].as_str().unwrap();
+        // the computer's explanations stay in the log of the state view
+        let st = api.state(&cid).await;
+        let explained = st["log"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| e["side"] == "French")
+            .all(|e| e["events"][0]["case"] == "computer");
+        assert!(explained, "{}", st["log"]);
         assert!(to_act == "Allied" || to_act == "over", "{to_act}");
         // taking back now reaches past the computer's actions to the human's, all or nothing
         let (s, u) = api
@@ -209,12 +231,22 @@ async fn games_in_each_mode() {
             "conflict",
             None,
         );
+        // online, a take-back needs the opponent's consent: the undo asks (202)
         let (s, v) = api
             .post(&format!("/api/games/{oid}/undo"), Some(&al), json!({}))
             .await;
+        assert_eq!(s, 202, "{v}");
+        assert_eq!(v["requested"]["by"], "Allied");
+        let (s, v) = api
+            .post(
+                &format!("/api/games/{oid}/takeback"),
+                Some(&fr),
+                json!({"accept": true}),
+            )
+            .await;
         assert_eq!(s, 200, "{v}");
         assert_eq!(v["undone"], "move PR.9 2416");
-        assert_eq!(v["state"]["actions_recorded"], 1);
+        assert_eq!(v["change"]["actions_recorded"], 1);
 
         // a scenario that does not exist, a mode that does not
         assert_error(
@@ -261,10 +293,10 @@ async fn actions_refusals_and_errors() {
             .await;
         assert_eq!(s, 200, "{v}");
         assert_eq!(v["accepted"], json!(["end"]));
-        assert_eq!(v["state"]["to_act"], "Allied");
+        assert_eq!(v["change"]["to_act"], "Allied");
 
         // refused by the rules: 422 with the case, and nothing changes
-        let hash = v["state"]["state_hash"].clone();
+        let hash = v["change"]["state_hash"].clone();
         assert_error(
             &api.act(&id, &t, "move PR.10 2514").await,
             422,
@@ -487,7 +519,7 @@ async fn undo_branch_and_replay() {
         let (s, v) = api.post(&undo, Some(&t), json!({})).await;
         assert_eq!(s, 200, "{v}");
         assert_eq!(v["undone"], "move PR.9 2416");
-        assert_eq!(v["state"]["actions_recorded"], 1);
+        assert_eq!(v["change"]["actions_recorded"], 1);
         // the record in the database lost it too: a fresh load agrees (the branch below reads it)
         api.ok(&id, &t, "move PR.9 2416").await;
         api.ok(&id, &t, "end").await;
@@ -510,9 +542,10 @@ async fn undo_branch_and_replay() {
             "refused",
             Some("5.14"),
         );
-        let n = v["state"]["actions_recorded"].as_u64().unwrap();
-        assert_eq!(v["state"]["log"].as_array().unwrap().len() as u64, n);
-        let roll = &v["state"]["log"][n as usize - 1];
+        let n = v["change"]["actions_recorded"].as_u64().unwrap();
+        let full = api.state(&id).await;
+        assert_eq!(full["log"].as_array().unwrap().len() as u64, n);
+        let roll = &full["log"][n as usize - 1];
         assert_eq!(roll["side"], "chance");
 
         // replay: the state after the first n actions
@@ -524,7 +557,7 @@ async fn undo_branch_and_replay() {
         let (_, r0) = api.get(&format!("/api/games/{id}/replay/0")).await;
         assert_eq!(r0["to_act"], "French");
         let (_, rn) = api.get(&format!("/api/games/{id}/replay/{n}")).await;
-        assert_eq!(rn["state_hash"], v["state"]["state_hash"]);
+        assert_eq!(rn["state_hash"], v["change"]["state_hash"]);
         assert_error(
             &api.get(&format!("/api/games/{id}/replay/{}", n + 1)).await,
             400,
@@ -566,7 +599,7 @@ async fn undo_branch_and_replay() {
             .await;
         let b2s = api.state(b2["id"].as_str().unwrap()).await;
         assert_eq!(b2s["actions_recorded"], n);
-        assert_eq!(b2s["state_hash"], v["state"]["state_hash"]);
+        assert_eq!(b2s["state_hash"], v["change"]["state_hash"]);
         assert_error(
             &api.post(
                 &format!("/api/games/{id}/branch"),
@@ -612,17 +645,29 @@ async fn the_websocket_sees_another_clients_action() {
         // another client acts
         api.ok(&id, &t, "end").await;
         let m = next_message(&mut ws).await;
-        assert_eq!(m["type"], "state");
-        assert_eq!(m["state"]["actions_recorded"], 1);
-        assert_eq!(m["state"]["to_act"], "Allied");
-        api.ok(&id, &t, "move PR.9 2416").await;
+        assert_eq!(m["type"], "change");
+        assert_eq!(m["change"]["base"], 0);
+        assert_eq!(m["change"]["actions_recorded"], 1);
+        assert_eq!(m["change"]["to_act"], "Allied");
+        assert!(m["events"].is_array(), "{m}");
+        // even when the acting client asks for the legal actions, watchers get none
+        let (s, _) = api
+            .post(
+                &format!("/api/games/{id}/actions"),
+                Some(&t),
+                json!({"action": "move PR.9 2416", "legal": true}),
+            )
+            .await;
+        assert_eq!(s, 200);
         let m = next_message(&mut ws).await;
-        assert_eq!(m["state"]["actions_recorded"], 2);
+        assert_eq!(m["change"]["actions_recorded"], 2);
+        assert!(m["change"].get("legal").is_none(), "{m}");
         // an undo is a change too
         api.post(&format!("/api/games/{id}/undo"), Some(&t), json!({}))
             .await;
         let m = next_message(&mut ws).await;
-        assert_eq!(m["state"]["actions_recorded"], 1);
+        assert_eq!(m["change"]["actions_recorded"], 1);
+        assert_eq!(m["change"]["base"], 2);
         srv.stop().await;
     }
 }
@@ -695,6 +740,7 @@ async fn a_restarted_server_replays_its_games() {
             .await;
         let ct = v["seats"]["French"].as_str().unwrap().to_string();
         let cst = api.ok(&cid, &ct, "end").await;
+        let c_before = api.state(&cid).await;
         srv.stop().await;
 
         let srv = start(&db).await;
@@ -705,9 +751,205 @@ async fn a_restarted_server_replays_its_games() {
         assert_eq!(again["log"], last["log"]);
         let c_again = api.state(&cid).await;
         assert_eq!(c_again["state_hash"], cst["state_hash"]);
+        // the computer's explanations are stored with its actions
+        assert_eq!(c_again["log"], c_before["log"]);
+        assert!(c_again["log"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["events"][0]["case"] == "computer"));
         // and play goes on, tokens still valid
         let more = common::play_random(&api, &id, &t, 10, 5).await;
         assert!(more["actions_recorded"].as_u64() >= last["actions_recorded"].as_u64());
+        srv.stop().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn online_take_back_needs_the_opponents_consent() {
+    for db in databases() {
+        let srv = start(&db).await;
+        let api = Api::new(srv.addr());
+        let (id, v) = api
+            .create(json!({"scenario": "bon-first-day", "seed": 5, "mode": "online"}))
+            .await;
+        let fr = v["seats"]["French"].as_str().unwrap().to_string();
+        let al = v["seats"]["Allied"].as_str().unwrap().to_string();
+        let undo = format!("/api/games/{id}/undo");
+        let tb = format!("/api/games/{id}/takeback");
+        let url = format!("ws://{}/api/games/{id}/ws", srv.addr());
+        let (mut ws, _) = tokio_tungstenite::connect_async(url)
+            .await
+            .expect("connects");
+        let first = next_message(&mut ws).await;
+        assert_eq!(first["takeback"], Value::Null);
+        api.ok(&id, &fr, "end").await;
+        assert_eq!(next_message(&mut ws).await["type"], "change");
+        api.ok(&id, &al, "move PR.9 2416").await;
+        assert_eq!(next_message(&mut ws).await["type"], "change");
+
+        // nothing asked yet: nothing to answer
+        assert_error(
+            &api.post(&tb, Some(&fr), json!({"accept": true})).await,
+            409,
+            "conflict",
+            None,
+        );
+        // the Allied player asks; the French player sees it and declines: the move stands
+        let (s, v) = api.post(&undo, Some(&al), json!({})).await;
+        assert_eq!(s, 202, "{v}");
+        assert_eq!(v["requested"]["actions"], json!(["move PR.9 2416"]));
+        let m = next_message(&mut ws).await;
+        assert_eq!(m["type"], "takeback");
+        assert_eq!(m["takeback"]["by"], "Allied");
+        assert_eq!(api.get(&tb).await.1["takeback"]["by"], "Allied");
+        // the asker cannot consent for the opponent; a missing answer is 400; no token 401
+        assert_error(
+            &api.post(&tb, Some(&al), json!({"accept": true})).await,
+            409,
+            "conflict",
+            None,
+        );
+        assert_error(
+            &api.post(&tb, Some(&fr), json!({})).await,
+            400,
+            "bad_request",
+            None,
+        );
+        assert_error(
+            &api.post(&tb, None, json!({"accept": true})).await,
+            401,
+            "unauthorized",
+            None,
+        );
+        let (s, v) = api.post(&tb, Some(&fr), json!({"accept": false})).await;
+        assert_eq!(s, 200, "{v}");
+        assert_eq!(v["takeback"], "declined");
+        let m = next_message(&mut ws).await;
+        assert_eq!(m["takeback"], Value::Null);
+        assert_eq!(m["why"], "declined");
+        assert_eq!(api.state(&id).await["actions_recorded"], 2);
+
+        // asked again, then a new action cancels the request
+        let (s, _) = api.post(&undo, Some(&al), json!({})).await;
+        assert_eq!(s, 202);
+        assert_eq!(next_message(&mut ws).await["type"], "takeback");
+        api.ok(&id, &al, "move PR.10 2415").await;
+        assert_eq!(next_message(&mut ws).await["type"], "change");
+        let m = next_message(&mut ws).await;
+        assert_eq!(m["type"], "takeback");
+        assert_eq!(m["takeback"], Value::Null);
+        assert_error(
+            &api.post(&tb, Some(&fr), json!({"accept": true})).await,
+            409,
+            "conflict",
+            None,
+        );
+
+        // asked again and accepted: the move is taken back, and everyone sees the change
+        let (s, _) = api.post(&undo, Some(&al), json!({})).await;
+        assert_eq!(s, 202);
+        assert_eq!(next_message(&mut ws).await["type"], "takeback");
+        let (s, v) = api
+            .post(&tb, Some(&fr), json!({"accept": true, "legal": true}))
+            .await;
+        assert_eq!(s, 200, "{v}");
+        assert_eq!(v["undone"], "move PR.10 2415");
+        assert_eq!(v["change"]["actions_recorded"], 2);
+        assert!(v["change"]["legal"].is_array());
+        let m = next_message(&mut ws).await;
+        assert_eq!(m["type"], "change");
+        assert_eq!(m["change"]["actions_recorded"], 2);
+        let m = next_message(&mut ws).await;
+        assert_eq!(m["why"], "accepted");
+        // the asker may also withdraw a request
+        let (s, _) = api.post(&undo, Some(&al), json!({})).await;
+        assert_eq!(s, 202);
+        let (s, v) = api.post(&tb, Some(&al), json!({"accept": false})).await;
+        assert_eq!(s, 200, "{v}");
+        assert_eq!(v["takeback"], "withdrawn");
+
+        // past a die, asking is refused by the rules at once (5.14)
+        api.ok(&id, &al, "end").await;
+        api.ok(&id, &al, "attack PR.9 FR.26").await;
+        api.ok(&id, &al, "end").await;
+        api.ok(&id, &al, "resolve FR.26").await;
+        let st = api.state(&id).await;
+        let last = st["log"].as_array().unwrap().last().unwrap().clone();
+        assert_eq!(last["side"], "chance", "{last}");
+        assert_error(
+            &api.post(&undo, Some(&al), json!({})).await,
+            422,
+            "refused",
+            Some("5.14"),
+        );
+        assert_eq!(api.get(&tb).await.1["takeback"], Value::Null);
+        srv.stop().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_token_tells_its_side_and_the_players_are_listed() {
+    for db in databases() {
+        let srv = start(&db).await;
+        let api = Api::new(srv.addr());
+        let (id, v) = api
+            .create(json!({"scenario": "bon-first-day", "seed": 5, "mode": "online"}))
+            .await;
+        for side in ["French", "Allied"] {
+            let t = v["seats"][side].as_str().unwrap();
+            let link = v["links"][side].as_str().unwrap();
+            assert!(link.ends_with(&format!("&side={side}")), "{link}");
+            let r = Api::done_get(&api, &format!("/api/games/{id}/seat"), Some(t)).await;
+            assert_eq!(r.0, 200, "{}", r.1);
+            assert_eq!(r.1["side"], side);
+            assert_eq!(r.1["mode"], "online");
+        }
+        assert_error(
+            &api.get(&format!("/api/games/{id}/seat")).await,
+            401,
+            "unauthorized",
+            None,
+        );
+        assert_error(
+            &Api::done_get(&api, &format!("/api/games/{id}/seat"), Some("0123")).await,
+            401,
+            "unauthorized",
+            None,
+        );
+        let (hid, ht) = api.hotseat().await;
+        let r = Api::done_get(&api, &format!("/api/games/{hid}/seat"), Some(&ht)).await;
+        assert_eq!(r.1["side"], "both");
+        let (_, c) = api
+            .create(json!({"scenario": "bon-first-day", "mode": "computer", "computer": "random"}))
+            .await;
+        assert!(c["links"]["French"]
+            .as_str()
+            .unwrap()
+            .ends_with("&side=French"));
+
+        let (s, p) = api.get("/api/players").await;
+        assert_eq!(s, 200);
+        let players: Vec<&str> = p["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_str().unwrap())
+            .collect();
+        assert!(players.contains(&"random") && players.contains(&"heuristic"));
+        assert_eq!(p["default"], *players.last().unwrap());
+        // every level the start screen offers is a player the server accepts
+        for l in p["levels"].as_array().unwrap() {
+            let spec = l["spec"].as_str().unwrap();
+            let (s, v) = api
+                .post(
+                    "/api/games",
+                    None,
+                    json!({"scenario": "bon-first-day", "mode": "computer", "computer": spec, "computer_side": "French"}),
+                )
+                .await;
+            assert_eq!(s, 201, "{spec}: {v}");
+        }
         srv.stop().await;
     }
 }

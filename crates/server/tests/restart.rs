@@ -115,7 +115,7 @@ async fn acknowledged_actions_survive_sigkill() {
         child.kill().expect("SIGKILL");
         child.wait().expect("it is gone");
         let last: Option<Value> = match in_flight.await {
-            Ok((200, v)) => Some(v["state"].clone()),
+            Ok((200, v)) => Some(v["change"].clone()),
             _ => None,
         };
 

@@ -105,6 +105,15 @@ impl Api {
         Api::done(rq.send().await.expect("the request is answered")).await
     }
 
+    /// A GET with a bearer token.
+    pub async fn done_get(&self, path: &str, token: Option<&str>) -> (u16, Value) {
+        let mut rq = self.http.get(format!("{}{path}", self.base));
+        if let Some(t) = token {
+            rq = rq.bearer_auth(t);
+        }
+        Api::done(rq.send().await.expect("the request is answered")).await
+    }
+
     /// Creates a game: returns its id and the answer.
     pub async fn create(&self, body: Value) -> (String, Value) {
         let (s, v) = self.post("/api/games", None, body.clone()).await;
@@ -131,11 +140,11 @@ impl Api {
         .await
     }
 
-    /// Takes an action that must be accepted: the new state.
+    /// Takes an action that must be accepted: the change it made (`docs/api.md`).
     pub async fn ok(&self, id: &str, token: &str, action: &str) -> Value {
         let (s, v) = self.act(id, token, action).await;
         assert_eq!(s, 200, "{action}: {v}");
-        v["state"].clone()
+        v["change"].clone()
     }
 
     /// The state of a game.
@@ -169,7 +178,8 @@ pub fn pick(seed: &mut u64, n: usize) -> usize {
     (*seed % n as u64) as usize
 }
 
-/// Plays up to `steps` random legal actions in a hot-seat game; returns the last state.
+/// Plays up to `steps` random legal actions in a hot-seat game (each reply's change lists the
+/// legal actions that follow); returns the whole state view at the end.
 pub async fn play_random(api: &Api, id: &str, token: &str, steps: usize, seed: u64) -> Value {
     let mut seed = seed.max(1);
     let mut state = api.state(id).await;
@@ -186,13 +196,13 @@ pub async fn play_random(api: &Api, id: &str, token: &str, steps: usize, seed: u
             .post(
                 &format!("/api/games/{id}/actions"),
                 Some(token),
-                json!({"action": a, "expect": n}),
+                json!({"action": a, "expect": n, "legal": true}),
             )
             .await;
         assert_eq!(s, 200, "{a}: {v}");
-        state = v["state"].clone();
+        state = v["change"].clone();
     }
-    state
+    api.state(id).await
 }
 
 /// Verifies a game record (JSON) by replaying it with the rules: every die and state hash.
