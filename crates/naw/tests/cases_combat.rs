@@ -1019,7 +1019,10 @@ fn ruling_7_82_a_chain_of_displacement_never_pushes_a_unit_out_of_the_same_hex_t
         if r.step() == Step::Retreat {
             retreats += 1;
             let longest = longest_retreat_line(&r, &mut Vec::new(), &mut Default::default());
-            assert!(longest <= n, "a line of {longest} retreats for {n} red units");
+            assert!(
+                longest <= n,
+                "a line of {longest} retreats for {n} red units"
+            );
         }
     }
     assert!(retreats > 0, "no die made the red units retreat");
