@@ -1,30 +1,13 @@
 // Hot-seat play on the board: start a game from the start screen, move a unit by clicks, take a
 // move back with the Undo button.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, rest, launchBrowser, newPage, shot, openBoard, waitBoard, idle, boardState, waitActions,
-  centreOn, clickHex, hexPoint, unitOf, command, assertNoPageErrors,
+  useFixture, server, api, browser, newPage, shot, openBoard, waitBoard, idle, boardState, waitActions, centreOn, clickHex, hexPoint, unitOf, command, assertNoPageErrors,
 } from './helpers.mjs';
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-/** @type {ReturnType<typeof rest>} */
-let api;
-
-before(async () => {
-  server = await startServer();
-  api = rest(server.base);
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useFixture();
 
 /** A hot-seat game of bon-first-day, French turn 1 already ended: the Allied movement phase. */
 async function alliedMovement(seed = 42) {

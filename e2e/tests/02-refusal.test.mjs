@@ -1,29 +1,13 @@
 // An illegal move is refused with its rule case: the toast names the case and its link opens the
 // rules drawer at that case.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, rest, launchBrowser, newPage, shot, openBoard, idle, centreOn, hexPoint, unitOf, command, assertNoPageErrors,
+  useFixture, server, api, browser, newPage, shot, openBoard, idle, centreOn, hexPoint, unitOf, command, assertNoPageErrors,
 } from './helpers.mjs';
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-/** @type {ReturnType<typeof rest>} */
-let api;
-
-before(async () => {
-  server = await startServer();
-  api = rest(server.base);
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useFixture();
 
 /**
  * Opens the rules drawer from the case link of the newest error toast and checks it stands at `kase`.

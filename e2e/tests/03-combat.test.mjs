@@ -2,30 +2,13 @@
 // attack by two clicks, read the odds, end the declarations, resolve, see the die and the result
 // in the log, and carry out the retreat or advance the result calls for.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, rest, launchBrowser, newPage, shot, openBoard, idle, boardState, waitActions,
-  centreOn, clickHex, unitOf, command, assertNoPageErrors,
+  useFixture, server, api, browser, newPage, shot, openBoard, idle, boardState, waitActions, centreOn, clickHex, unitOf, command, assertNoPageErrors,
 } from './helpers.mjs';
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-/** @type {ReturnType<typeof rest>} */
-let api;
-
-before(async () => {
-  server = await startServer();
-  api = rest(server.base);
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useFixture();
 
 /** Clicks the end button of the orders card and waits for the reply. @param {import('playwright-core').Page} page @param {RegExp} label */
 async function clickEnd(page, label) {

@@ -3,29 +3,13 @@
 // command box with legal actions (`end` when allowed, else the first legal action) until the
 // game-over banner shows the result.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, rest, launchBrowser, newPage, shot, waitBoard, idle, boardState, command, within, assertNoPageErrors,
+  useFixture, server, api, browser, newPage, shot, waitBoard, idle, boardState, command, within, assertNoPageErrors,
 } from './helpers.mjs';
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-/** @type {ReturnType<typeof rest>} */
-let api;
-
-before(async () => {
-  server = await startServer();
-  api = rest(server.base);
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useFixture();
 
 test('6. a short scenario against the computer, played to the end', { timeout: 150_000 }, async () => {
   const page = await newPage(browser);

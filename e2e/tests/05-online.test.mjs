@@ -1,30 +1,13 @@
 // An online game in two browser contexts, each with its own seat: one acts, the other's board
 // follows over the WebSocket; neither can act for the other's side.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, rest, launchBrowser, newPage, shot, waitBoard, openBoard, idle, boardState, waitActions,
-  centreOn, clickHex, unitOf, assertNoPageErrors,
+  useFixture, server, api, browser, newPage, shot, waitBoard, openBoard, idle, boardState, waitActions, centreOn, clickHex, unitOf, assertNoPageErrors,
 } from './helpers.mjs';
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-/** @type {ReturnType<typeof rest>} */
-let api;
-
-before(async () => {
-  server = await startServer();
-  api = rest(server.base);
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useFixture();
 
 /**
  * Tries to act through the board's own code path (as a click on an offered button would) and

@@ -1,29 +1,13 @@
 // Seat tokens: the API refuses a missing or wrong bearer with 401; the board with a wrong seat
 // says so clearly, and a board without a seat watches as a spectator.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, rest, launchBrowser, newPage, shot, openBoard, idle, boardState, unitOf, assertNoPageErrors,
+  useFixture, server, api, browser, newPage, shot, openBoard, idle, boardState, unitOf, assertNoPageErrors,
 } from './helpers.mjs';
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-/** @type {ReturnType<typeof rest>} */
-let api;
-
-before(async () => {
-  server = await startServer();
-  api = rest(server.base);
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useFixture();
 
 test('8a. the API refuses a wrong or missing seat token with 401', { timeout: 30_000 }, async () => {
   const g = await api.create({ scenario: 'bon-first-day', seed: 5, mode: 'online' });

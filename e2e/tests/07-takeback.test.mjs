@@ -2,29 +2,13 @@
 // browser contexts, the Allied player's Undo becomes a request the French board shows with
 // Allow and Decline; a decline leaves the move standing, a consent takes it back on both boards.
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  startServer, rest, launchBrowser, newPage, shot, openBoard, idle, boardState, unitOf, assertNoPageErrors,
+  useFixture, server, api, browser, newPage, shot, openBoard, idle, boardState, unitOf, assertNoPageErrors,
 } from './helpers.mjs';
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-/** @type {ReturnType<typeof rest>} */
-let api;
-
-before(async () => {
-  server = await startServer();
-  api = rest(server.base);
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useFixture();
 
 test('7b. an online take-back waits for the opponent, who declines, then allows it', { timeout: 90_000 }, async () => {
   const g = await api.create({ scenario: 'bon-first-day', seed: 3, mode: 'online' });

@@ -1,27 +1,13 @@
 // Touch: two fingers spreading apart on the map zoom in, pinching together zoom out (real touch
 // events through the browser's input layer, as a phone or tablet sends them).
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, rest, launchBrowser, newPage, shot, openBoard, assertNoPageErrors } from './helpers.mjs';
+import {
+  useFixture, server, api, browser, newPage, shot, openBoard, assertNoPageErrors,
+} from './helpers.mjs';
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-/** @type {ReturnType<typeof rest>} */
-let api;
-
-before(async () => {
-  server = await startServer();
-  api = rest(server.base);
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useFixture();
 
 /**
  * Two fingers from `d0` to `d1` pixels apart, horizontally around (x, y).

@@ -3,28 +3,14 @@
 // two heuristic computer players (tests/data/exchange-choice.json: its actions are replayed
 // through the API; the server rolls the same dice from the same seed).
 
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { startServer, rest, launchBrowser, newPage, shot, openBoard, idle, waitActions, boardState, unitOf, assertNoPageErrors } from './helpers.mjs';
+import {
+  useFixture, server, api, browser, newPage, shot, openBoard, idle, waitActions, boardState, unitOf, assertNoPageErrors,
+} from './helpers.mjs';
 
-/** @type {Awaited<ReturnType<typeof startServer>>} */
-let server;
-/** @type {import('playwright-core').Browser} */
-let browser;
-/** @type {ReturnType<typeof rest>} */
-let api;
-
-before(async () => {
-  server = await startServer();
-  api = rest(server.base);
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+useFixture();
 
 test('4b. an exchange with a choice of losses: one button a choice, the click loses those units', { timeout: 90_000 }, async () => {
   const data = JSON.parse(readFileSync(new URL('./data/exchange-choice.json', import.meta.url), 'utf8'));

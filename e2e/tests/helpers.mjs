@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
+import { before, after } from 'node:test';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -238,4 +239,30 @@ export async function within(ms, what, fn) {
   } finally {
     clearTimeout(t);
   }
+}
+
+// ------------------------------------------------------------------ one test file's fixture
+
+/** The test file's server, set by the `before` hook of {@link useFixture}. @type {Awaited<ReturnType<typeof startServer>>} */
+export let server;
+/** The test file's REST client of {@link server}. @type {ReturnType<typeof rest>} */
+export let api;
+/** The test file's browser. @type {import('playwright-core').Browser} */
+export let browser;
+
+/**
+ * Gives the calling test file a fresh server, its REST client and a browser before its tests,
+ * and stops them after: the importers see them through the live bindings `server`, `api` and
+ * `browser` (each test file runs in its own process).
+ */
+export function useFixture() {
+  before(async () => {
+    server = await startServer();
+    api = rest(server.base);
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
 }
