@@ -10,7 +10,7 @@
 //! let s = engine::Session::new(naw::Game::new(sc), "bon-first-day", digest, 7);
 //! let log = present::log_of(&s).unwrap();
 //! let view = present::state_view(&s, Some("g_1"), &log);
-//! assert_eq!(view.to_act, "French");
+//! assert_eq!(view.now.to_act, "French");
 //! assert_eq!(view.legal, vec!["end".to_string()]);
 //! ```
 
@@ -33,38 +33,17 @@ pub struct StateView<'a> {
     pub scenario: String,
     /// The scenario's title.
     pub title: String,
-    /// The current game-turn.
-    pub turn: u8,
+    /// Where the game stands (shared with the change).
+    #[serde(flatten)]
+    pub now: Situation,
     /// The scenario's first game-turn.
     pub first_turn: u8,
     /// The scenario's last game-turn.
     pub last_turn: u8,
     /// The night game-turns (10.0).
     pub night_turns: Vec<u8>,
-    /// True in a night game-turn.
-    pub night: bool,
-    /// The phasing side's name.
-    pub phasing: String,
-    /// `movement` or `combat`.
-    pub phase: String,
-    /// `movement`, `declare`, `choose`, `roll`, `losses`, `retreat`, `advance` or `over`.
-    pub step: String,
-    /// A side's name, `chance` or `over`.
-    pub to_act: String,
-    /// How many actions the record holds (the `expect` of the next action).
-    pub actions_recorded: usize,
-    /// How many of the last actions may still be taken back (5.14).
-    pub undoable: usize,
-    /// The state hash (16 hex digits).
-    pub state_hash: String,
-    /// Losses against the demoralization level of every army (17.0).
-    pub demoralization: Vec<ArmyEntry>,
     /// Every unit of the scenario.
     pub units: Vec<UnitEntry>,
-    /// The combats declared in the current combat phase.
-    pub combats: Vec<CombatEntry>,
-    /// Open obligations while attacks are declared (7.11, 7.12, 8.41).
-    pub obligations: Vec<Obligation>,
     /// Every legal action of the side to act, in canonical text.
     pub legal: Vec<String>,
     /// What the set-up of the scenario caused (such as 14.62), before the first action.
@@ -73,8 +52,6 @@ pub struct StateView<'a> {
     /// Every recorded action with the events it caused, oldest first (borrowed from the
     /// caller's log when the view is built, so that a long log is not copied).
     pub log: Cow<'a, [LogEntry]>,
-    /// How the game ended, once it has.
-    pub outcome: Option<OutcomeEntry>,
 }
 
 /// One army's demoralization count (17.0).
@@ -359,31 +336,18 @@ pub fn combats(g: &Game) -> Vec<CombatEntry> {
 pub fn state_view<'a>(s: &Session<Game>, id: Option<&str>, log: &'a [LogEntry]) -> StateView<'a> {
     let g = &s.game;
     let sc = g.scenario();
-    let small = state_view_small(s);
     StateView {
         id: id.map(str::to_string),
         scenario: s.record.scenario.clone(),
         title: sc.title.clone(),
-        turn: small.turn,
+        now: situation(s),
         first_turn: sc.first_turn,
         last_turn: sc.last_turn,
         night_turns: sc.night_turns.clone(),
-        night: small.night,
-        phasing: small.phasing,
-        phase: small.phase,
-        step: small.step,
-        to_act: small.to_act,
-        actions_recorded: s.record.actions.len(),
-        undoable: small.undoable,
-        state_hash: small.state_hash,
-        demoralization: small.demoralization,
         units: units(g),
-        combats: combats(g),
-        obligations: obligations(g),
         legal: legal(g).iter().map(|&a| g.action_text(a)).collect(),
         setup_events: events(s.start()),
         log: Cow::Borrowed(log),
-        outcome: small.outcome,
     }
 }
 
@@ -399,39 +363,16 @@ pub fn state_view<'a>(s: &Session<Game>, id: Option<&str>, log: &'a [LogEntry]) 
 pub struct StateChange {
     /// The `actions_recorded` of the state this change applies to.
     pub base: usize,
-    /// The current game-turn.
-    pub turn: u8,
-    /// True in a night game-turn.
-    pub night: bool,
-    /// The phasing side's name.
-    pub phasing: String,
-    /// `movement` or `combat`.
-    pub phase: String,
-    /// The step of the phase (as in the state view).
-    pub step: String,
-    /// A side's name, `chance` or `over`.
-    pub to_act: String,
-    /// How many actions the record holds now.
-    pub actions_recorded: usize,
-    /// How many of the last actions may still be taken back (5.14).
-    pub undoable: usize,
-    /// The state hash (16 hex digits).
-    pub state_hash: String,
-    /// Losses against the demoralization level of every army (17.0).
-    pub demoralization: Vec<ArmyEntry>,
+    /// Where the game stands now.
+    #[serde(flatten)]
+    pub now: Situation,
     /// The units whose entry changed, in the order of the state view.
     pub units: Vec<UnitEntry>,
-    /// The combats declared in the current combat phase (all of them).
-    pub combats: Vec<CombatEntry>,
-    /// Open obligations while attacks are declared.
-    pub obligations: Vec<Obligation>,
     /// The log entries added by the change (none after a take-back).
     pub log: Vec<LogEntry>,
     /// Every legal action of the side to act, only when the client asked for it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub legal: Option<Vec<String>>,
-    /// How the game ended, once it has.
-    pub outcome: Option<OutcomeEntry>,
 }
 
 /// The change from a state whose units were `before_units` and whose record held `base`
@@ -448,54 +389,59 @@ pub fn state_change(
     let g = &s.game;
     let n = s.record.actions.len();
     let kept = base.min(n);
-    let full = state_view_small(s);
     StateChange {
         base,
-        turn: full.turn,
-        night: full.night,
-        phasing: full.phasing,
-        phase: full.phase,
-        step: full.step,
-        to_act: full.to_act,
-        actions_recorded: n,
-        undoable: full.undoable,
-        state_hash: full.state_hash,
-        demoralization: full.demoralization,
+        now: situation(s),
         units: now_units
             .iter()
             .enumerate()
             .filter(|(i, u)| before_units.get(*i) != Some(*u))
             .map(|(_, u)| u.clone())
             .collect(),
-        combats: combats(g),
-        obligations: obligations(g),
         log: log
             .get(kept..)
             .map(<[LogEntry]>::to_vec)
             .unwrap_or_default(),
         legal: with_legal.then(|| legal(g).iter().map(|&a| g.action_text(a)).collect()),
-        outcome: full.outcome,
     }
 }
 
-/// The small fields shared by the state view and the change.
-struct Small {
-    turn: u8,
-    night: bool,
-    phasing: String,
-    phase: String,
-    step: String,
-    to_act: String,
-    undoable: usize,
-    state_hash: String,
-    demoralization: Vec<ArmyEntry>,
-    outcome: Option<OutcomeEntry>,
+/// Where a game stands: the fields the state view and the change share (flattened into both).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Situation {
+    /// The current game-turn.
+    pub turn: u8,
+    /// True in a night game-turn.
+    pub night: bool,
+    /// The phasing side's name.
+    pub phasing: String,
+    /// `movement` or `combat`.
+    pub phase: String,
+    /// `movement`, `declare`, `choose`, `roll`, `losses`, `retreat`, `advance` or `over`.
+    pub step: String,
+    /// A side's name, `chance` or `over`.
+    pub to_act: String,
+    /// How many actions the record holds (the `expect` of the next action).
+    pub actions_recorded: usize,
+    /// How many of the last actions may still be taken back (5.14).
+    pub undoable: usize,
+    /// The state hash (16 hex digits).
+    pub state_hash: String,
+    /// Losses against the demoralization level of every army (17.0).
+    pub demoralization: Vec<ArmyEntry>,
+    /// The combats declared in the current combat phase.
+    pub combats: Vec<CombatEntry>,
+    /// Open obligations while attacks are declared (7.11, 7.12, 8.41).
+    pub obligations: Vec<Obligation>,
+    /// How the game ended, once it has.
+    pub outcome: Option<OutcomeEntry>,
 }
 
-fn state_view_small(s: &Session<Game>) -> Small {
+/// Where the session's game stands.
+pub fn situation(s: &Session<Game>) -> Situation {
     let g = &s.game;
     let sc = g.scenario();
-    Small {
+    Situation {
         turn: g.turn(),
         night: g.is_night(),
         phasing: side_name(g, g.phasing()).to_string(),
@@ -506,6 +452,7 @@ fn state_view_small(s: &Session<Game>) -> Small {
         .to_string(),
         step: step_name(g.step()).to_string(),
         to_act: to_act_name(g),
+        actions_recorded: s.record.actions.len(),
         undoable: g.undoable().min(s.record.actions.len()),
         state_hash: engine::hash_text(g.state_hash()),
         demoralization: sc
@@ -519,6 +466,8 @@ fn state_view_small(s: &Session<Game>) -> Small {
                 level: g.demoralization_level(i as u8),
             })
             .collect(),
+        combats: combats(g),
+        obligations: obligations(g),
         outcome: g.outcome().map(|o| OutcomeEntry {
             winner: o.winner.map(|w| side_name(g, w).to_string()),
             case: o.case.to_string(),
@@ -838,9 +787,9 @@ mod tests {
     fn the_first_state_of_the_first_day() {
         let s = session();
         let v = state_view(&s, None, &[]);
-        assert_eq!(v.turn, 1);
-        assert_eq!(v.step, "declare");
-        assert_eq!(v.to_act, "French");
+        assert_eq!(v.now.turn, 1);
+        assert_eq!(v.now.step, "declare");
+        assert_eq!(v.now.to_act, "French");
         assert_eq!(v.legal, ["end"]);
         assert!(v.setup_events.iter().any(|e| e.case == "14.62"));
         assert!(v.units.iter().any(|u| u.arrival.is_some()));
@@ -862,8 +811,8 @@ mod tests {
         assert_eq!(log[1].action, "move PR.9 2416");
         assert_eq!(log[1].side, "Allied");
         let v = state_view(&s, Some("g_x"), &log);
-        assert_eq!(v.actions_recorded, 2);
-        assert_eq!(v.undoable, 1);
+        assert_eq!(v.now.actions_recorded, 2);
+        assert_eq!(v.now.undoable, 1);
     }
 
     #[test]
