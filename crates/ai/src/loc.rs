@@ -337,17 +337,7 @@ fn locally_connected(
 ) -> bool {
     let hx = info.hex(x);
     let inside = |i: usize| bit(r, i) && !blocked.contains(&i) && info.hex(i).distance(hx) <= 3;
-    let mut boundary: [usize; 42] = [0; 42];
-    let mut nb_count = 0;
-    for &s in blocked {
-        for k in 0..6 {
-            let j = info.nb[s][k];
-            if j != NONE && inside(j as usize) && !boundary[..nb_count].contains(&(j as usize)) {
-                boundary[nb_count] = j as usize;
-                nb_count += 1;
-            }
-        }
-    }
+    let (boundary, nb_count) = boundary_of(info, blocked, inside);
     let boundary = &boundary[..nb_count];
     let Some(&start) = boundary.first() else {
         return false;
@@ -403,17 +393,7 @@ fn boundary_connected(
     *gen += 1;
     let ok = *gen;
     mark[t] = ok;
-    let mut boundary: [usize; 42] = [0; 42];
-    let mut nb_count = 0;
-    for &s in blocked {
-        for k in 0..6 {
-            let j = info.nb[s][k];
-            if j != NONE && open(j as usize) && !boundary[..nb_count].contains(&(j as usize)) {
-                boundary[nb_count] = j as usize;
-                nb_count += 1;
-            }
-        }
-    }
+    let (boundary, nb_count) = boundary_of(info, blocked, open);
     for &start in &boundary[..nb_count] {
         if mark[start] == ok {
             continue;
@@ -653,6 +633,27 @@ pub(crate) fn ball(info: &Info, i: usize) -> Vec<usize> {
         }
     }
     v
+}
+
+/// The distinct neighbours of the `blocked` hexes that pass `keep` (at most 42: seven hexes'
+/// six neighbours), and how many there are.
+fn boundary_of(
+    info: &Info,
+    blocked: &[usize],
+    keep: impl Fn(usize) -> bool,
+) -> ([usize; 42], usize) {
+    let mut boundary = [0usize; 42];
+    let mut n = 0;
+    for &s in blocked {
+        for k in 0..6 {
+            let j = info.nb[s][k];
+            if j != NONE && keep(j as usize) && !boundary[..n].contains(&(j as usize)) && n < 42 {
+                boundary[n] = j as usize;
+                n += 1;
+            }
+        }
+    }
+    (boundary, n)
 }
 
 #[cfg(test)]
