@@ -3,6 +3,9 @@
 // so that coming back to `/#game=ID` keeps it.
 
 import { startScreen } from './js/start.js';
+// the rules systems' panels register themselves (web/systems/<id>/); the board picks one by the
+// state view's `system`
+import './systems/naw/index.js';
 import { Game } from './js/game.js';
 import { saveSeat, loadSeat } from './js/api.js';
 

@@ -3,7 +3,13 @@
 // (target/debug/grognard) on a record file per game, then reshaping the CLI's JSON into the API's
 // state view. Not part of the product: the server does not need to embed web/dev/.
 //
-//   cargo build -p grognard && node web/dev/mock-server.mjs [--port 8814]
+//   cargo build -p grognard && node web/dev/mock-server.mjs [--port 8814] [--demo]
+//
+// It sends the data the board reads beyond the CLI's: `system`, `legal_actions` (structured),
+// `overlays` (zones of control stopped by unbridged rivers, artillery ranges), typed events
+// (`kind` and fields, read back from the events' sentences) and the map's `legend` and `parity`.
+// `--demo` (or GROGNARD_DEMO=1) adds what Napoleon at War never sends, to exercise the generic
+// board: a stack with two leaders, facing, markers and hidden units.
 //
 // No dependencies (a minimal WebSocket server is included).
 import http from 'node:http';
@@ -20,6 +26,7 @@ const BIN = process.env.GROGNARD_BIN || path.join(ROOT, 'target/debug/grognard')
 const DATA = fs.mkdtempSync('/tmp/grognard-mock-');
 const portArg = process.argv.indexOf('--port');
 const PORT = portArg > 0 ? Number(process.argv[portArg + 1]) : 8814;
+const DEMO = process.argv.includes('--demo') || process.env.GROGNARD_DEMO === '1';
 
 /** @type {Map<string, {file:string, scenario:string, mode:string, seats:Record<string,string>, computer_side?:string, sockets:Set<any>}>} */
 const games = new Map();
@@ -33,7 +40,6 @@ function run(args) {
 }
 
 // ---------------------------------------------------------------- map
-const DIRS = { E: [0, -1], W: [0, 1] };
 function neighbour(hex, dir) {
   const x = Number(hex.slice(0, 2)), y = Number(hex.slice(2));
   const s = x % 2 === 0 ? 1 : 0;
@@ -41,7 +47,6 @@ function neighbour(hex, dir) {
   const p = (n) => String(n).padStart(2, '0');
   return p(x + d[0]) + p(y + d[1]);
 }
-void DIRS;
 function loadMap() {
   const text = fs.readFileSync(path.join(ROOT, 'crates/scenarios/maps/leipzig.toml'), 'utf8');
   const get = (k) => (text.match(new RegExp(`^${k} = "?([^"\\n]*)"?`, 'm')) || [])[1];
@@ -59,7 +64,23 @@ function loadMap() {
     }
   }
   const places = [...text.matchAll(/\[\[places\]\]\s*name = "([^"]*)"\s*hex = "(\d{4})"/g)].map((m) => ({ name: m[1], hex: m[2] }));
-  return { id: get('id'), title: get('title'), width: Number(get('width')), height: Number(get('height')), terrain: terr, hexsides: [...sides.values()], slope_hexes: [], places };
+  const legend = {
+    terrain: [
+      { id: 'clear', name: 'Clear', fill: '#F4EFD9', pattern: null },
+      { id: 'forest', name: 'Forest', fill: '#9FD3B5', pattern: 'forest' },
+      { id: 'rough', name: 'Rough', fill: '#E2CCA3', pattern: 'rough' },
+      { id: 'marsh', name: 'Marsh', fill: '#CBE6EE', pattern: 'marsh' },
+      { id: 'town', name: 'Town', fill: '#E9D6CF', pattern: 'town' },
+    ],
+    features: [
+      { id: 'stream', name: 'Stream', stroke: '#3A9AD9', width: 0.07, dash: null },
+      { id: 'river', name: 'River', stroke: '#0072B2', width: 0.15, dash: null },
+      { id: 'bridge', name: 'Bridge', stroke: '#1F1F1F', width: 0.19, dash: null },
+      { id: 'trail', name: 'Trail', stroke: '#9C5A1A', width: 0.055, dash: '0.12 0.07' },
+      { id: 'road', name: 'Road', stroke: '#9C5A1A', width: 0.1, dash: null },
+    ],
+  };
+  return { id: get('id'), title: get('title'), width: Number(get('width')), height: Number(get('height')), terrain: terr, hexsides: [...sides.values()], slope_hexes: [], places, legend, parity: 'even' };
 }
 const MAP = loadMap();
 
@@ -79,7 +100,7 @@ function parseLog(text) {
     let m = line.match(/^\s+(\d+)\. ([^:]+): (.*)$/);
     if (m) { if (cur.n > 0 || cur.events.length) log.push(cur); cur = { n: Number(m[1]), side: m[2] === 'die' ? 'chance' : m[2], action: m[3].replace(/ \(by hand\)$/, ''), events: [] }; continue; }
     m = line.match(/^\s+\[([^\]]+)\] (.*)$/);
-    if (m) cur.events.push({ case: m[1], text: m[2] });
+    if (m) cur.events.push(typed({ case: m[1], text: m[2] }));
   }
   if (cur.n > 0 || cur.events.length) log.push(cur);
   return log;
@@ -105,7 +126,104 @@ async function stateOf(id, file, scenario) {
     log: parseLog(rp.stdout),
     outcome: s.outcome ?? null,
   };
+  view.system = 'naw';
+  if (DEMO) demo(view);
+  view.legal_actions = view.legal.map(structured);
+  view.overlays = overlays(view.units);
   return view;
+}
+
+// ---------------------------------------------------------------- what the CLI does not say
+const ID = '[A-Z]{2}\\.[\\w.]+';
+/** The typed fields of an event, read back from its sentence (crates/naw/src/event.rs). */
+function typed(ev) {
+  const t = ev.text;
+  let m;
+  const ids = (s) => s.split(/,\s*/).filter(Boolean);
+  if ((m = t.match(/^(.+?) \((\d+)\) against (.+?) \((\d+)\) at (\S+): die (\d), (\w+)/))) {
+    return { ...ev, kind: 'combat', attackers: ids(m[1]), defenders: ids(m[3]), attack: Number(m[2]), defence: Number(m[4]), column: m[5], die: Number(m[6]), result: m[7] };
+  }
+  if ((m = t.match(new RegExp(`^(${ID}) \\(\\d+\\) is eliminated`)))) return { ...ev, kind: 'eliminated', unit: m[1] };
+  if ((m = t.match(new RegExp(`^(${ID}) is displaced from (\\d{4}) by (${ID})`)))) return { ...ev, kind: 'displaced', unit: m[1], from: m[2], by: m[3] };
+  if ((m = t.match(new RegExp(`^(${ID}) advances into (\\d{4})`)))) return { ...ev, kind: 'advanced', unit: m[1], to: m[2] };
+  if ((m = t.match(new RegExp(`^(${ID}) enters the map`)))) return { ...ev, kind: 'entered', unit: m[1], hex: null };
+  if ((m = t.match(new RegExp(`^(${ID}) cannot enter at (\\d{4})`)))) return { ...ev, kind: 'delayed', unit: m[1], hex: m[2] };
+  if ((m = t.match(/^(\w+) have no movement phase/))) return { ...ev, kind: 'no_movement', side: m[1] };
+  if ((m = t.match(new RegExp(`^(${ID}) cannot trace a line of communications to (\\d{4})`)))) return { ...ev, kind: 'cut_off', unit: m[1], hex: m[2] };
+  if ((m = t.match(/; (?:the phasing player \()?(\w+)\)? wins?$/))) return { ...ev, kind: 'game_over', winner: m[1] };
+  if (/a draw$/.test(t)) return { ...ev, kind: 'game_over', winner: null };
+  return ev;
+}
+
+/** A legal action's text with its structure (docs/api.md `legal_actions`). */
+function structured(text) {
+  const w = text.split(/\s+/);
+  const v = w[0];
+  if ((v === 'move' || v === 'retreat' || v === 'advance') && w.length === 3) return { text, kind: v, unit: w[1], to: w[2] };
+  if (v === 'attack') return { text, kind: 'attack', unit: w[1], target: w[2] };
+  if (v === 'resolve') return { text, kind: 'resolve', target: w[1] };
+  if (v === 'stand') return { text, kind: 'stand', unit: w[1] };
+  return { text, kind: ['lose', 'roll', 'hold', 'end'].includes(v) ? v : 'other' };
+}
+
+/** Hexsides with a river and no bridge (zones of control stop there, 6.x). */
+const UNBRIDGED = new Set(MAP.hexsides.filter((s) => s.features.includes('river') && !s.features.includes('bridge')).map((s) => [s.a, s.b].sort().join('/')));
+const ALL_DIRS = ['E', 'NE', 'NW', 'W', 'SW', 'SE'];
+function hexDistance(a, b) {
+  const dbl = (h) => { const x = Number(h.slice(0, 2)), y = Number(h.slice(2)); return [2 * y + 1 + (x % 2 === 0 ? 1 : 0), x]; };
+  const [c1, r1] = dbl(a), [c2, r2] = dbl(b);
+  const dc = Math.abs(c1 - c2), dr = Math.abs(r1 - r2);
+  return dc > dr ? dr + (dc - dr) / 2 : dr;
+}
+/** Zones of control by side and artillery ranges (two hexes) by unit: the mock's stand-in for the rules. */
+function overlays(units) {
+  const zoc = {}, range = {};
+  const onMap = units.filter((u) => u.status === 'map' && u.hex && !u.hidden);
+  for (const u of onMap) {
+    if (u.type === 'leader') continue;
+    const z = (zoc[u.side] ||= new Set());
+    for (const d of ALL_DIRS) {
+      const n = neighbour(u.hex, d);
+      if (!UNBRIDGED.has([u.hex, n].sort().join('/'))) z.add(n);
+    }
+    if (u.type === 'artillery') {
+      const r = [];
+      for (const v of onMap) if (v.side !== u.side && hexDistance(u.hex, v.hex) <= 2) r.push(v.hex);
+      for (let x = -2; x <= 2; x++) for (let y = -3; y <= 3; y++) {
+        const hx = String(Number(u.hex.slice(0, 2)) + x).padStart(2, '0') + String(Number(u.hex.slice(2)) + y).padStart(2, '0');
+        if (hx !== u.hex && hexDistance(u.hex, hx) <= 2 && !r.includes(hx)) r.push(hx);
+      }
+      range[u.id] = r;
+    }
+  }
+  return { zoc: Object.fromEntries(Object.entries(zoc).map(([k, s]) => [k, [...s]])), range };
+}
+
+/** --demo: a stack with two leaders, facing, markers and hidden units (Napoleon at War has none). */
+function demo(view) {
+  const onMap = (side) => view.units.filter((u) => u.side === side && u.status === 'map' && u.hex);
+  const fr = onMap('French'), al = onMap('Allied');
+  if (fr[0]) {
+    view.units.push({ id: 'FR.Nap', side: 'French', nation: 'FR', designation: 'Nap', type: 'leader', strength: 0, movement: 6, status: 'map', hex: fr[0].hex, moved: false, in_combat: false, facing: 0 });
+    view.units.push({ id: 'FR.Ney', side: 'French', nation: 'FR', designation: 'Ney', type: 'leader', strength: 0, movement: 6, status: 'map', hex: fr[0].hex, moved: false, in_combat: false });
+    fr[0].facing = 3;
+  }
+  if (fr[1]) fr[1].markers = ['disordered'];
+  if (al[0]) { al[0].markers = ['spent', 'out_of_supply']; al[0].facing = 1; }
+  if (al[1]) al[1].facing = 4;
+  const occupied = new Set(view.units.map((u) => u.hex));
+  let n = 0;
+  for (const u of al) {
+    for (const d of ['W', 'SW']) {
+      const hx = neighbour(u.hex, d);
+      if (n < 2 && !occupied.has(hx) && MAP.terrain[Number(hx.slice(0, 2)) - 1]?.[Number(hx.slice(2)) - 1]) {
+        view.units.push({ side: 'Allied', hidden: true, status: 'map', hex: hx });
+        occupied.add(hx);
+        n++;
+      }
+    }
+  }
+  if (al[2]) view.units.push({ side: 'Allied', hidden: true, status: 'map', hex: al[2].hex });
 }
 
 // ---------------------------------------------------------------- http helpers
@@ -317,6 +435,7 @@ const RULES = [
   ['7.1', 'Declaring attacks', 'Attacks are declared before any is resolved.'],
   ['7.11', 'Defenders that must be attacked', 'Every enemy unit in the zone of control of a phasing unit must be attacked.'],
   ['7.12', 'Attackers that must attack', 'Every phasing unit in an enemy zone of control must attack.'],
+  ['8.41', 'Artillery must attack or bombard', 'Phasing artillery in an enemy zone of control must attack or bombard.'],
   ['7.6', 'Combat Results Table', 'Roll a die and cross-index it with the odds column: Ae, Ar, Dr, De, Ex.'],
   ['7.7', 'Retreats', 'A retreating unit moves one hex away, never into enemy zones of control.'],
   ['7.74', 'Advance after combat', 'A victorious unit may advance into a hex vacated by combat.'],

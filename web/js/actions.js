@@ -1,6 +1,8 @@
-// Reads the list of legal action texts (the state view's `legal`) into indexes the board uses to
-// offer choices. This is parsing only: the server decides what is legal; the board never adds
-// an option the list does not hold.
+// Reads the server's legal actions (the state view's `legal_actions`, or the texts of `legal`)
+// into indexes the controller offers choices from: the board's "dests". This is reading only:
+// the server decides what is legal; the board never adds an option the list does not hold.
+
+/** @typedef {import('./api.js').LegalAction} LegalAction */
 
 /**
  * @typedef {{
@@ -20,6 +22,25 @@
  * }} Legal
  */
 
+/**
+ * The structure of an action text in the grammar of docs/actions.md: the fallback when the
+ * server sends texts only. Unknown verbs are `kind: "other"`.
+ * @param {string} text
+ * @returns {LegalAction}
+ */
+export function parseAction(text) {
+  const w = text.trim().split(/\s+/);
+  const verb = (w[0] || '').toLowerCase();
+  if ((verb === 'move' || verb === 'retreat' || verb === 'advance') && w.length === 3) return { text, kind: verb, unit: w[1], to: w[2] };
+  if (verb === 'attack' && w.length === 3) return { text, kind: 'attack', unit: w[1], target: w[2] };
+  if (verb === 'resolve' && w.length === 2) return { text, kind: 'resolve', target: w[1] };
+  if (verb === 'resolve' && w.length === 4 && w[2] === 'at') return { text, kind: 'resolve', target: w[1], odds: w[3] };
+  if (verb === 'stand' && w.length === 2) return { text, kind: 'stand', unit: w[1] };
+  if (verb === 'lose') return { text, kind: 'lose', units: loseUnits(text) };
+  if (verb === 'roll' || verb === 'hold' || verb === 'end') return { text, kind: verb };
+  return { text, kind: 'other' };
+}
+
 /** @param {Map<string, Map<string, string>>} m @param {string} a @param {string} b @param {string} act */
 function put(m, a, b, act) {
   if (!m.has(a)) m.set(a, new Map());
@@ -27,13 +48,15 @@ function put(m, a, b, act) {
 }
 
 /**
- * @param {string[]} legal
+ * Indexes legal actions by what the board offers: moves by unit and hex, attacks by attacker
+ * and target (and back), resolutions by defender, retreats and advances by unit and hex.
+ * @param {LegalAction[]} actions
  * @returns {Legal}
  */
-export function indexLegal(legal) {
+export function indexLegal(actions) {
   /** @type {Legal} */
   const L = {
-    all: legal,
+    all: actions.map((a) => a.text),
     moves: new Map(),
     attacks: new Map(),
     targets: new Map(),
@@ -47,25 +70,25 @@ export function indexLegal(legal) {
     end: null,
     other: [],
   };
-  for (const act of legal) {
-    const w = act.trim().split(/\s+/);
-    const verb = w[0].toLowerCase();
-    if (verb === 'move' && w.length === 3) put(L.moves, w[1], w[2], act);
-    else if (verb === 'attack' && w.length === 3) {
-      put(L.attacks, w[1], w[2], act);
-      put(L.targets, w[2], w[1], act);
-    } else if (verb === 'resolve' && (w.length === 2 || (w.length === 4 && w[2] === 'at'))) {
-      if (!L.resolves.has(w[1])) L.resolves.set(w[1], { action: null, reduced: [] });
-      const r = /** @type {{action: string|null, reduced: {odds: string, action: string}[]}} */ (L.resolves.get(w[1]));
-      if (w.length === 2) r.action = act;
-      else r.reduced.push({ odds: w[3], action: act });
-    } else if (verb === 'retreat' && w.length === 3) put(L.retreats, w[1], w[2], act);
-    else if (verb === 'advance' && w.length === 3) put(L.advances, w[1], w[2], act);
-    else if (verb === 'stand' && w.length === 2) L.stands.set(w[1], act);
-    else if (verb === 'lose') L.loses.push(act);
-    else if (verb === 'roll') L.rolls.push(act);
-    else if (verb === 'hold') L.hold = act;
-    else if (verb === 'end') L.end = act;
+  for (const a of actions) {
+    const act = a.text;
+    if (a.kind === 'move' && a.unit && a.to) put(L.moves, a.unit, a.to, act);
+    else if (a.kind === 'attack' && a.unit && a.target) {
+      put(L.attacks, a.unit, a.target, act);
+      put(L.targets, a.target, a.unit, act);
+    } else if (a.kind === 'resolve' && a.target) {
+      if (!L.resolves.has(a.target)) L.resolves.set(a.target, { action: null, reduced: [] });
+      const r = /** @type {{action: string|null, reduced: {odds: string, action: string}[]}} */ (L.resolves.get(a.target));
+      const odds = a.odds || parseAction(act).odds;
+      if (odds) r.reduced.push({ odds, action: act });
+      else r.action = act;
+    } else if (a.kind === 'retreat' && a.unit && a.to) put(L.retreats, a.unit, a.to, act);
+    else if (a.kind === 'advance' && a.unit && a.to) put(L.advances, a.unit, a.to, act);
+    else if (a.kind === 'stand' && a.unit) L.stands.set(a.unit, act);
+    else if (a.kind === 'lose') L.loses.push(act);
+    else if (a.kind === 'roll') L.rolls.push(act);
+    else if (a.kind === 'hold') L.hold = act;
+    else if (a.kind === 'end') L.end = act;
     else L.other.push(act);
   }
   return L;
@@ -75,30 +98,3 @@ export function indexLegal(legal) {
 export function loseUnits(act) {
   return act.replace(/^lose\s+/i, '').split(/\s*,\s*/).filter(Boolean);
 }
-
-/** Order of the odds columns, weakest first. */
-export const COLUMNS = ['1-5', '1-4', '1-3', '1-2', '1-1', '2-1', '3-1', '4-1', '5-1', '6-1'];
-
-/** Human words for the step of a phase. @type {Record<string, string>} */
-export const STEP_NAMES = {
-  movement: 'Movement',
-  declare: 'Declaring attacks',
-  choose: 'Choosing a combat',
-  roll: 'Rolling the die',
-  losses: 'Exchange losses',
-  retreat: 'Retreats',
-  advance: 'Advance after combat',
-  over: 'Game over',
-};
-
-/** What the player to act is asked to do, per step. @type {Record<string, string>} */
-export const STEP_HINTS = {
-  movement: 'Select a unit to see where it may go, then click a shaded hex (or drag the counter there). End the phase when done.',
-  declare: 'Click one of your units, then the enemy unit it attacks. Units that must attack or be attacked are ringed. End when every obligation is met.',
-  choose: 'Pick a declared combat and resolve it, at its odds or lower (7.9).',
-  roll: 'The die is rolled.',
-  losses: 'Choose which attacking units are lost in the exchange (7.6).',
-  retreat: 'Retreat each unit one hex: click a highlighted hex.',
-  advance: 'A victorious unit may advance into the vacated hex: select it and click the hex, or hold.',
-  over: 'The game is over.',
-};

@@ -1,23 +1,42 @@
 // The server's HTTP API (docs/api.md). The server is authoritative: the board sends action texts
 // and shows what comes back.
 
-/** @typedef {{case?: string, text: string}} GameEvent */
-/** @typedef {{id: string, side: string, nation: string, designation: string, type: string,
- *   strength: number, movement: number, status: 'map'|'waiting'|'eliminated', hex?: string|null,
- *   moved?: boolean, in_combat?: boolean, arrival?: {turn: number, hex: string}|null}} Unit */
+import { normalizeState } from './store.js';
+
+/**
+ * An event of the log. Besides `case` and `text`, a server may give its `kind` and typed fields:
+ * `combat` {attackers, defenders, attack, defence, column, die, result}; `eliminated` {unit};
+ * `displaced` {unit, from, by}; `advanced` {unit, to}; `entered` {unit, hex}; `delayed` {unit,
+ * hex}; `no_movement` {side}; `cut_off` {unit, hex}; `game_over` {winner}.
+ * @typedef {{case?: string, text: string, kind?: string, attackers?: string[], defenders?: string[],
+ *   attack?: number, defence?: number, column?: string, die?: number, result?: string, unit?: string,
+ *   from?: string, by?: string, to?: string, hex?: string, side?: string, winner?: string|null}} GameEvent */
+/**
+ * A unit entry. `hidden` units may come without id, strength or designation (the store gives
+ * them a placeholder id starting with `?`); `facing` (0-5) is the hexside it faces, in the order
+ * of hex.js's DIRS (E, NE, NW, W, SW, SE); `markers` name states drawn as tags on the counter.
+ * @typedef {{id: string, side: string, nation: string, designation: string, type: string,
+ *   strength: number, movement: number, status: 'map'|'waiting'|'eliminated'|'displaced', hex?: string|null,
+ *   moved?: boolean, in_combat?: boolean, arrival?: {turn: number, hex: string}|null,
+ *   hidden?: boolean, facing?: number|null, markers?: string[]}} Unit */
 /** @typedef {{attackers: string[], bombarding: string[], defenders: string[], attack: number,
  *   defence: number, column: string, terrain: string[], probabilities: Record<string, number>,
  *   resolved: boolean}} Combat */
 /** @typedef {{n: number, side: string|null, action: string|null, events: GameEvent[]}} LogEntry */
+/** A legal action: its canonical text and what it is about (docs/api.md).
+ *  @typedef {{text: string, kind: string, unit?: string, from?: string, to?: string, target?: string, units?: string[], odds?: string}} LegalAction */
+/** Hexes computed by the rules for display: zones of control by side, ranges by unit id.
+ *  @typedef {{zoc?: Record<string, string[]>, range?: Record<string, string[]>}} Overlays */
 /** @typedef {{id: string, scenario: string, title: string, turn: number, first_turn: number,
  *   last_turn: number, night_turns: number[], night: boolean, phasing: string, phase: string,
  *   step: string, to_act: string, actions_recorded: number, undoable: number, state_hash: string,
  *   demoralization: {army: string, side: string, losses: number, level: number}[], units: Unit[],
  *   combats: Combat[], obligations: {unit: string, case: string}[], legal: string[],
+ *   legal_actions: LegalAction[], legal_missing?: boolean, overlays: Overlays, system: string,
  *   log: LogEntry[], outcome: null | {winner: string|null, case: string, why: string}}} StateView */
 /** @typedef {{id: string, width: number, height: number, title: string, terrain: string[][],
- *   hexsides: {a: string, b: string, features: string[]}[], slope_hexes: string[],
- *   places: {name: string, hex: string}[]}} MapView */
+ *   hexsides: {a: string, b: string, dir?: string, features: string[]}[], slope_hexes: string[],
+ *   places: {name: string, hex: string}[], legend?: import('./palette.js').Legend, parity?: string|number}} MapView */
 /** @typedef {{hex: string, cost: number, path: string[]}} Destination */
 /** @typedef {{unit: string, destinations: Destination[], why_not: null | {case: string, why: string}}} Moves */
 
@@ -66,56 +85,6 @@ async function call(path, opts = {}) {
     throw new ApiError(e.status || res.status, e.kind || 'error', e.why || text || res.statusText, e.case);
   }
   return data;
-}
-
-/**
- * Normalises a state view: tolerates the CLI's `grognard show --json` spellings
- * (`legal_actions`, `arrival_turn`/`arrival_hex`, `odds`) so the board works with either.
- * @param {any} s
- * @returns {StateView}
- */
-export function normalizeState(s) {
-  const v = { ...s };
-  v.legal = s.legal || s.legal_actions || [];
-  v.units = (s.units || []).map((/** @type {any} */ u) => {
-    if (u.arrival || u.arrival_turn == null) return u;
-    return { ...u, arrival: { turn: u.arrival_turn, hex: u.arrival_hex } };
-  });
-  v.combats = (s.combats || []).map((/** @type {any} */ c) => ({ ...c, column: c.column || c.odds, bombarding: c.bombarding || [], terrain: c.terrain || [] }));
-  v.obligations = s.obligations || [];
-  v.night_turns = s.night_turns || [];
-  v.log = s.log || [];
-  // events of the set-up (before any action), if the server lists them apart from the log
-  if (Array.isArray(s.setup_events) && s.setup_events.length && !v.log.some((/** @type {any} */ e) => e.n === 0)) {
-    v.log = [{ n: 0, side: null, action: null, events: s.setup_events }, ...v.log];
-  }
-  v.demoralization = s.demoralization || [];
-  v.outcome = s.outcome || null;
-  return /** @type {StateView} */ (v);
-}
-
-/**
- * Applies a change (the light reply of an action or a take-back, docs/api.md "The change") to
- * the state view it was made from. Returns the new state view, or null when `state` is not the
- * one the change applies to (the caller then fetches the whole state). The legal actions are
- * kept only when the change lists them; otherwise `legal` is empty and `legal_missing` true.
- * @param {StateView|null} state @param {any} c
- * @returns {StateView|null}
- */
-export function applyChange(state, c) {
-  if (!state || !c || typeof c.base !== 'number' || c.base !== state.actions_recorded) return null;
-  const v = /** @type {any} */ ({ ...state });
-  for (const k of ['turn', 'night', 'phasing', 'phase', 'step', 'to_act', 'actions_recorded', 'undoable', 'state_hash', 'demoralization', 'outcome']) {
-    if (k in c) v[k] = c[k];
-  }
-  const changed = new Map((c.units || []).map((/** @type {any} */ u) => [u.id, u]));
-  v.units = state.units.map((u) => changed.get(u.id) || u);
-  const s = normalizeState({ ...v, combats: c.combats || [], obligations: c.obligations || [], legal: c.legal || [] });
-  const added = c.log || [];
-  const keep = c.actions_recorded - added.length;
-  s.log = state.log.filter((e) => e.n <= keep).concat(added);
-  /** @type {any} */ (s).legal_missing = !Array.isArray(c.legal);
-  return s;
 }
 
 export const api = {

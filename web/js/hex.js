@@ -1,6 +1,7 @@
 // Hex geometry of printed maps, as crates/hexmap: XXYY numbers, XX the row (north to south), YY
 // the hex in the row (east to west: YY = 01 at the right), pointy-top hexes, even rows shifted
-// half a hex toward higher YY (left). Distances in "hex units" are one hex across the flats.
+// half a hex toward higher YY (left) unless the map's `parity` says odd. Distances in "hex
+// units" are one hex across the flats. The only place in the board that knows hex corners.
 
 /** Circumradius of a hex one unit across its flats. */
 export const R = 1 / Math.sqrt(3);
@@ -17,6 +18,48 @@ export const DIRS = ['E', 'NE', 'NW', 'W', 'SW', 'SE'];
 
 /** The two corner indices bounding the hexside in a direction. @type {Record<Dir, [number, number]>} */
 export const SIDE_CORNERS = { E: [1, 2], SE: [2, 3], SW: [3, 4], W: [4, 5], NW: [5, 0], NE: [0, 1] };
+
+/** The remainder (mod 2) of the shifted rows: 0, the even rows (the maps of today), or 1. */
+let shifted = 0;
+
+/**
+ * Sets which rows are shifted half a hex toward higher YY, from the map view's `parity`
+ * (`"even"`, the default, or `"odd"`; numbers 0 and 1 mean even and odd).
+ * @param {string|number|null|undefined} parity
+ */
+export function setParity(parity) {
+  shifted = parity === 'odd' || parity === 1 ? 1 : 0;
+}
+
+/** True when row `x` is shifted half a hex toward higher YY. @param {number} x */
+function isShifted(x) {
+  return Math.abs(x % 2) === shifted;
+}
+
+/** The outline of a hex centred on (cx, cy), `size` across the flats, as SVG path data.
+ *  @param {number} cx @param {number} cy @param {number} size @param {number} [scale] */
+export function outline(cx, cy, size, scale = 1) {
+  return CORNERS.map(([x, y], i) => `${i ? 'L' : 'M'}${r2(cx + x * size * scale)},${r2(cy + y * size * scale)}`).join('') + 'Z';
+}
+
+/** The two ends of the hexside in direction `d` of a hex centred on (cx, cy).
+ *  @param {number} cx @param {number} cy @param {number} size @param {Dir} d @returns {[[number, number], [number, number]]} */
+export function sideEnds(cx, cy, size, d) {
+  const [i, j] = SIDE_CORNERS[d];
+  return [[cx + CORNERS[i][0] * size, cy + CORNERS[i][1] * size], [cx + CORNERS[j][0] * size, cy + CORNERS[j][1] * size]];
+}
+
+/** The unit vector from a hex's centre toward the middle of its hexside in direction `d`.
+ *  @param {Dir} d @returns {[number, number]} */
+export function sideNormal(d) {
+  const [i, j] = SIDE_CORNERS[d];
+  const x = (CORNERS[i][0] + CORNERS[j][0]) / 2, y = (CORNERS[i][1] + CORNERS[j][1]) / 2;
+  const n = Math.hypot(x, y);
+  return [x / n, y / n];
+}
+
+/** @param {number} n */
+const r2 = (n) => (Math.round(n * 100) / 100).toString();
 
 /** @param {string} hex "XXYY" @returns {[number, number]} [x, y] */
 export function parse(hex) {
@@ -37,7 +80,7 @@ export function isHex(s) {
 /** The neighbour of a hex in a direction (may be off the map). @param {string} hex @param {Dir} d */
 export function neighbour(hex, d) {
   const [x, y] = parse(hex);
-  const s = x % 2 === 0 ? 1 : 0;
+  const s = isShifted(x) ? 1 : 0;
   const [dx, dy] = { E: [0, -1], W: [0, 1], NE: [-1, s - 1], NW: [-1, s], SE: [1, s - 1], SW: [1, s] }[d];
   return id(x + dx, y + dy);
 }
@@ -55,7 +98,7 @@ export function directionTo(a, b) {
 /** Doubled-width coordinates [column, row]. @param {string} hex */
 function doubled(hex) {
   const [x, y] = parse(hex);
-  return [2 * y + 1 + (x % 2 === 0 ? 1 : 0), x];
+  return [2 * y + 1 + (isShifted(x) ? 1 : 0), x];
 }
 
 /** Hex distance. @param {string} a @param {string} b */
@@ -84,6 +127,6 @@ export function atPoint(px, py) {
   if (dq > dr && dq > ds) q = -r - s;
   else if (dr > ds) r = -q - s;
   const c = 2 * q + r;
-  const shift = r % 2 === 0 ? 1 : 0;
+  const shift = isShifted(r) ? 1 : 0;
   return id(r, (c - 1 - shift) / 2);
 }

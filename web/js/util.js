@@ -72,41 +72,6 @@ export function pct(p) {
   return `${Math.abs(v - Math.round(v)) < 0.05 ? Math.round(v) : v.toFixed(1)}%`;
 }
 
-/**
- * Counter colours (fill, text) of the nations of the scenarios, as in crates/render's palette
- * (Okabe-Ito based): FR blue, PR dark grey, AU cream, RU green, SW yellow.
- * @type {Record<string, {fill: string, text: string, name: string}>}
- */
-export const NATIONS = {
-  FR: { fill: '#0072B2', text: '#FFFFFF', name: 'French' },
-  PR: { fill: '#2B2B2B', text: '#FFFFFF', name: 'Prussian' },
-  AU: { fill: '#F3EBD3', text: '#1A1A1A', name: 'Austrian' },
-  RU: { fill: '#00775A', text: '#FFFFFF', name: 'Russian' },
-  SW: { fill: '#F0E442', text: '#1A1A1A', name: 'Swedish' },
-};
-
-/** @param {string} nation */
-export function nationColours(nation) {
-  return NATIONS[nation] || { fill: '#BBBBBB', text: '#1A1A1A', name: nation };
-}
-
-/** The colour that stands for a side (its first nation's). @param {string} side */
-export function sideColour(side) {
-  return side === 'French' ? NATIONS.FR : side === 'Allied' ? NATIONS.RU : { fill: '#666', text: '#fff', name: side };
-}
-
-/** Results of the Combat Results Table, with their meaning. */
-export const RESULTS = /** @type {const} */ ([
-  ['Ae', 'attacker eliminated'],
-  ['Ar', 'attacker retreats'],
-  ['Ex', 'exchange'],
-  ['Dr', 'defender retreats'],
-  ['De', 'defender eliminated'],
-]);
-
-/** Okabe-Ito colours of the results (with patterns in CSS so hue is never the only cue). */
-export const RESULT_COLOURS = { Ae: '#D55E00', Ar: '#E69F00', Ex: '#CC79A7', Dr: '#56B4E9', De: '#0072B2' };
-
 /** Debounce `f` by `ms`. @template {(...a:any[])=>void} F @param {F} f @param {number} ms */
 export function debounce(f, ms) {
   /** @type {any} */ let t;

@@ -1,25 +1,22 @@
 // The map board: terrain, hexsides, roads, counters and overlays in one SVG, north up, with zoom
 // and pan (wheel, pinch, drag, buttons, keys), a keyboard hex cursor and drag-and-drop of
 // counters. It draws what it is told and reports what the player points at; it knows no rules.
+// Counters are drawn from the unit entries: stacks (several units in a hex, offset, with a count
+// badge), leaders (round), facing (a notch on the hexside faced), markers (tags) and hidden
+// units (a blank counter of their side); the rules system's panel gives the counter's face.
 
-import { s, mp, nationColours } from './util.js';
-import * as H from './hex.js';
+import { s, mp } from '../util.js';
+import * as H from '../hex.js';
+import { INK, PAPER, GRID, styles, unknownTerrain, LINEAR, CROSSING } from '../palette.js';
+import { GENERIC } from '../systems.js';
 
 /** Size of a hex across its flats, in SVG user units. */
 export const S = 60;
 const R = H.R * S;
 const MARGIN = 0.9 * S;
 
-/** Terrain colours (crates/render/src/palette.rs). */
-const TERRAIN = {
-  clear: '#F4EFD9',
-  forest: '#9FD3B5',
-  rough: '#E2CCA3',
-  marsh: '#CBE6EE',
-  town: '#E9D6CF',
-};
-const INK = '#1A1A1A';
-const PAPER = '#FBF8EE';
+/** Patterns the board defines (`pat-<name>`); `town` draws buildings. */
+const PATTERNS = new Set(['forest', 'rough', 'marsh', 'town']);
 const BUILDINGS = [
   [-0.27, -0.2, 0.17, 0.12],
   [-0.06, -0.25, 0.12, 0.17],
@@ -30,9 +27,10 @@ const BUILDINGS = [
   [-0.14, 0.14, 0.24, 0.1],
 ];
 
-/** @typedef {import('./api.js').Unit} Unit */
-/** @typedef {import('./api.js').MapView} MapView */
-/** @typedef {import('./api.js').Combat} Combat */
+/** @typedef {import('../api.js').Unit} Unit */
+/** @typedef {import('../api.js').MapView} MapView */
+/** @typedef {import('../api.js').Combat} Combat */
+/** @typedef {import('../systems.js').SystemPanel} SystemPanel */
 
 /**
  * @typedef {{
@@ -53,11 +51,15 @@ export class Board {
    * @param {HTMLElement} host the element the board fills
    * @param {MapView} map
    * @param {BoardHandlers} handlers
+   * @param {SystemPanel} [system] the rules system's panel (counters' faces, obligation names)
    */
-  constructor(host, map, handlers) {
+  constructor(host, map, handlers, system = GENERIC) {
     this.host = host;
     this.map = map;
     this.on = handlers;
+    this.system = system;
+    H.setParity(map.parity);
+    this.styles = styles(map.legend);
     /** @type {Map<string, string>} hex -> terrain */
     this.terrain = new Map();
     for (let x = 1; x <= map.terrain.length; x++) {
@@ -85,8 +87,10 @@ export class Board {
     this.cursorX = undefined;
     /** True while the keyboard (not a pointer) drives the map: the hex cursor shows. */
     this.keyboard = true;
-    /** @type {Map<string, Unit>} hex -> unit on the map */
+    /** @type {Map<string, Unit>} hex -> the top unit of the hex's stack */
     this.unitAt = new Map();
+    /** @type {Map<string, Unit[]>} hex -> every unit in the hex, bottom first */
+    this.stackAt = new Map();
     const built = this.build();
     /** @type {SVGSVGElement} */
     this.svg = built.svg;
@@ -115,7 +119,7 @@ export class Board {
   /** The outline of a hex as SVG path data. @param {string} hex @param {number} [scale] */
   hexPath(hex, scale = 1) {
     const [cx, cy] = this.c(hex);
-    return H.CORNERS.map(([x, y], i) => `${i ? 'L' : 'M'}${f(cx + x * S * scale)},${f(cy + y * S * scale)}`).join('') + 'Z';
+    return H.outline(cx, cy, S, scale);
   }
 
   build() {
@@ -137,7 +141,7 @@ export class Board {
     vp.append(this.drawEdgeLabels());
     /** @type {Record<string, SVGElement>} */
     const layers = {};
-    for (const name of ['zoc', 'dest', 'cand', 'numbers', 'places', 'origin', 'counters', 'marks', 'combats', 'path', 'cursor', 'ghost']) {
+    for (const name of ['zoc', 'range', 'dest', 'cand', 'numbers', 'places', 'origin', 'counters', 'marks', 'combats', 'path', 'cursor', 'ghost']) {
       const g = s('g', { class: `layer layer-${name}` });
       layers[name] = g;
       vp.append(g);
@@ -166,6 +170,10 @@ export class Board {
     const z = 0.16 * S;
     const zoc = s('pattern', { id: 'pat-zoc', patternUnits: 'userSpaceOnUse', width: f(z), height: f(z), patternTransform: 'rotate(45)' },
       s('rect', { x: 0, y: 0, width: f(z * 0.38), height: f(z), fill: '#D55E00', 'fill-opacity': 0.55 }));
+    // artillery range: sky-blue cross-hatching
+    const rg = 0.2 * S;
+    const range = s('pattern', { id: 'pat-range', patternUnits: 'userSpaceOnUse', width: f(rg), height: f(rg), patternTransform: 'rotate(-45)' },
+      s('rect', { x: 0, y: 0, width: f(rg * 0.25), height: f(rg), fill: '#56B4E9', 'fill-opacity': 0.6 }));
     // retreat / advance candidates: bluish green dots
     const d = 0.18 * S;
     const cand = s('pattern', { id: 'pat-cand', patternUnits: 'userSpaceOnUse', width: f(d), height: f(d) },
@@ -178,18 +186,22 @@ export class Board {
       s('path', { d: 'M0,0 L10,5 L0,10 Z', fill: '#E69F00', stroke: INK, 'stroke-width': 1.2 }));
     const shadow = s('filter', { id: 'shadow', x: '-20%', y: '-20%', width: '150%', height: '150%' },
       s('feDropShadow', { dx: 1.6, dy: 2, stdDeviation: 1.1, 'flood-color': '#000', 'flood-opacity': 0.45 }));
-    return s('defs', {}, forest, rough, marsh, zoc, cand, arrow, arrowV, arrowP, shadow);
+    return s('defs', {}, forest, rough, marsh, zoc, range, cand, arrow, arrowV, arrowP, shadow);
   }
 
+  /** Terrain fills (with their patterns), the hex grid, and town buildings. */
   drawTerrain() {
     const g = s('g', { class: 'terrain' });
-    /** @type {Record<string, string>} */
-    const byT = {};
-    for (const [hx, t] of this.terrain) byT[t] = (byT[t] || '') + this.hexPath(hx);
-    for (const t of ['clear', 'forest', 'rough', 'marsh', 'town']) {
-      if (!byT[t]) continue;
-      g.append(s('path', { d: byT[t], fill: TERRAIN[/** @type {keyof TERRAIN} */ (t)] || '#eee', class: `t-${t}` }));
-      if (t === 'forest' || t === 'rough' || t === 'marsh') g.append(s('path', { d: byT[t], fill: `url(#pat-${t})` }));
+    /** @type {Map<string, string>} */
+    const byT = new Map();
+    for (const [hx, t] of this.terrain) byT.set(t, (byT.get(t) || '') + this.hexPath(hx));
+    const known = [...this.styles.terrain.keys()];
+    const order = [...known.filter((t) => byT.has(t)), ...[...byT.keys()].filter((t) => !known.includes(t))];
+    for (const t of order) {
+      const d = /** @type {string} */ (byT.get(t));
+      const st = this.styles.terrain.get(t) || unknownTerrain(t);
+      g.append(s('path', { d, fill: st.fill, class: `t-${t}` }));
+      if (st.pattern && st.pattern !== 'town' && PATTERNS.has(st.pattern)) g.append(s('path', { d, fill: `url(#pat-${st.pattern})` }));
     }
     // outlines, each edge once
     let d = '';
@@ -198,55 +210,60 @@ export class Board {
       for (const dir of H.DIRS) {
         const n = H.neighbour(hx, dir);
         if (this.contains(n) && n < hx) continue;
-        const [a, b] = H.SIDE_CORNERS[dir];
-        d += `M${f(cx + H.CORNERS[a][0] * S)},${f(cy + H.CORNERS[a][1] * S)}L${f(cx + H.CORNERS[b][0] * S)},${f(cy + H.CORNERS[b][1] * S)}`;
+        const [p, q] = H.sideEnds(cx, cy, S, dir);
+        d += `M${f(p[0])},${f(p[1])}L${f(q[0])},${f(q[1])}`;
       }
     }
-    g.append(s('path', { d, fill: 'none', stroke: '#8E8A80', 'stroke-width': f(0.025 * S), 'stroke-linecap': 'round' }));
-    // town buildings
+    g.append(s('path', { d, fill: 'none', stroke: GRID, 'stroke-width': f(0.025 * S), 'stroke-linecap': 'round' }));
+    // town buildings (the `town` pattern)
     let bd = '';
     for (const [hx, t] of this.terrain) {
-      if (t !== 'town') continue;
+      if ((this.styles.terrain.get(t)?.pattern) !== 'town') continue;
       const [cx, cy] = this.c(hx);
       for (const [x, y, w, hh] of BUILDINGS) bd += `M${f(cx + x * S)},${f(cy + y * S)}h${f(w * S)}v${f(hh * S)}h${f(-w * S)}Z`;
     }
-    g.append(s('path', { d: bd, fill: '#A8432A' }));
+    if (bd) g.append(s('path', { d: bd, fill: '#A8432A' }));
     return g;
   }
 
+  /** Hexside features from the map's legend (or the palette): along, across or through hexsides. */
   drawFeatures() {
     const g = s('g', { class: 'features', 'pointer-events': 'none' });
-    /** @type {Record<string, string>} */
-    const d = { river: '', stream: '', bridge: '', road: '', trail: '', slope: '' };
+    /** @type {Map<string, string>} */
+    const d = new Map();
+    const add = (/** @type {string} */ k, /** @type {string} */ seg) => d.set(k, (d.get(k) || '') + seg);
     for (const side of this.map.hexsides) {
       let a = side.a, b = side.b;
       if (!this.contains(a) && this.contains(b)) [a, b] = [b, a];
-      /** @type {import('./hex.js').Dir|null} */
+      /** @type {H.Dir|null} */
       let dir = H.isHex(b) ? H.directionTo(a, b) : /** @type {any} */ (H.DIRS.includes(/** @type {any} */ (b)) ? b : null);
       if (!dir) continue;
       const nb = H.neighbour(a, dir);
       const [cx, cy] = this.c(a);
-      const [i, j] = H.SIDE_CORNERS[dir];
-      const p1 = [cx + H.CORNERS[i][0] * S, cy + H.CORNERS[i][1] * S];
-      const p2 = [cx + H.CORNERS[j][0] * S, cy + H.CORNERS[j][1] * S];
+      const [p1, p2] = H.sideEnds(cx, cy, S, dir);
       const seg = (/** @type {number[]} */ p, /** @type {number[]} */ q) => `M${f(p[0])},${f(p[1])}L${f(q[0])},${f(q[1])}`;
       const m = [(p1[0] + p2[0]) / 2, (p1[1] + p2[1]) / 2];
       const [nx, ny] = this.c(nb);
       const ux = (nx - cx) / S, uy = (ny - cy) / S;
       const end = this.contains(nb) ? [nx, ny] : m;
       for (const feat of side.features) {
-        if (feat === 'river' || feat === 'stream' || feat === 'slope') d[feat] += seg(p1, p2);
-        else if (feat === 'bridge') d.bridge += seg([m[0] - ux * 0.2 * S, m[1] - uy * 0.2 * S], [m[0] + ux * 0.2 * S, m[1] + uy * 0.2 * S]);
-        else if (feat === 'road' || feat === 'trail') d[feat] += seg([cx, cy], end);
+        if (CROSSING.has(feat)) add(feat, seg([m[0] - ux * 0.2 * S, m[1] - uy * 0.2 * S], [m[0] + ux * 0.2 * S, m[1] + uy * 0.2 * S]));
+        else if (LINEAR.has(feat)) add(feat, seg([cx, cy], end));
+        else add(feat, seg(p1, p2));
       }
     }
-    const add = (/** @type {string} */ k, /** @type {Record<string, any>} */ a) => { if (d[k]) g.append(s('path', { d: d[k], fill: 'none', class: `f-${k}`, ...a })); };
-    add('slope', { stroke: '#6B4423', 'stroke-width': f(0.035 * S) });
-    add('stream', { stroke: '#3A9AD9', 'stroke-width': f(0.07 * S), 'stroke-linecap': 'round' });
-    add('river', { stroke: '#0072B2', 'stroke-width': f(0.15 * S), 'stroke-linecap': 'round', 'stroke-linejoin': 'round' });
-    add('bridge', { stroke: '#1F1F1F', 'stroke-width': f(0.19 * S) });
-    add('trail', { stroke: '#9C5A1A', 'stroke-width': f(0.055 * S), 'stroke-dasharray': `${f(0.12 * S)} ${f(0.07 * S)}` });
-    add('road', { stroke: '#9C5A1A', 'stroke-width': f(0.1 * S), 'stroke-linecap': 'round' });
+    const known = [...this.styles.features.keys()];
+    for (const k of [...known, ...[...d.keys()].filter((k) => !known.includes(k))]) {
+      const path = d.get(k);
+      if (!path) continue;
+      const st = this.styles.features.get(k) || { id: k, name: k, stroke: '#555555', width: 0.05 };
+      const round = !st.dash && !CROSSING.has(k);
+      g.append(s('path', {
+        d: path, fill: 'none', class: `f-${k}`, stroke: st.stroke, 'stroke-width': f(st.width * S),
+        'stroke-linecap': round ? 'round' : null, 'stroke-linejoin': round ? 'round' : null,
+        'stroke-dasharray': st.dash ? st.dash.split(/[\s,]+/).map((x) => f(Number(x) * S)).join(' ') : null,
+      }));
+    }
     return g;
   }
 
@@ -299,7 +316,8 @@ export class Board {
   // ---------------------------------------------------------------- counters
 
   /**
-   * Draws every unit on the map.
+   * Draws every unit on the map. Units sharing a hex are drawn as a stack, bottom first, each
+   * offset up and left, with a count badge; the selected unit is drawn on top.
    * @param {Unit[]} units
    * @param {{selected?: string|null, obligations?: Map<string, string>, dim?: Set<string>, actable?: Set<string>, flash?: Set<string>}} marks
    */
@@ -309,35 +327,65 @@ export class Board {
     g.replaceChildren();
     mk.replaceChildren();
     this.unitAt.clear();
+    this.stackAt.clear();
     for (const u of units) {
-      if (u.status !== 'map' || !u.hex || !this.contains(u.hex)) continue;
-      this.unitAt.set(u.hex, u);
-      const [cx, cy] = this.c(u.hex);
-      const el = counterSvg(u, {
-        selected: marks.selected === u.id,
-        actable: marks.actable?.has(u.id) || false,
-        dim: marks.dim?.has(u.id) || false,
+      if ((u.status !== 'map' && u.status !== 'displaced') || !u.hex || !this.contains(u.hex)) continue;
+      const st = this.stackAt.get(u.hex);
+      if (st) st.push(u);
+      else this.stackAt.set(u.hex, [u]);
+    }
+    for (const [hex, stack] of this.stackAt) {
+      // the selected unit goes on top; otherwise the server's order, last on top
+      const sel = stack.findIndex((u) => u.id === marks.selected);
+      if (sel >= 0 && sel !== stack.length - 1) stack.push(...stack.splice(sel, 1));
+      this.unitAt.set(hex, stack[stack.length - 1]);
+      const [cx, cy] = this.c(hex);
+      const n = stack.length;
+      const step = n > 1 ? Math.min(0.07 * S, (0.2 * S) / (n - 1)) : 0;
+      stack.forEach((u, i) => {
+        const off = ((n - 1) / 2 - i) * step; // bottom down and right, top up and left
+        const el = counterSvg(u, {
+          selected: marks.selected === u.id,
+          actable: marks.actable?.has(u.id) || false,
+          dim: marks.dim?.has(u.id) || false,
+        }, this.system);
+        el.setAttribute('transform', `translate(${f(cx + off)},${f(cy + off)})`);
+        if (n > 1) el.classList.add('stacked');
+        if (marks.flash?.has(u.id)) el.classList.add('flash');
+        g.append(el);
       });
-      el.setAttribute('transform', `translate(${f(cx)},${f(cy)})`);
-      if (marks.flash?.has(u.id)) el.classList.add('flash');
-      g.append(el);
-      const ob = marks.obligations?.get(u.id);
-      if (ob) {
+      if (n > 1) {
+        const r = 0.11 * S, bx = cx + 0.3 * S, by = cy - 0.36 * S;
+        mk.append(s('g', { class: 'stack-badge', transform: `translate(${f(bx)},${f(by)})`, 'data-hex': hex },
+          s('title', {}, `${n} units in ${hex}: click to choose one`),
+          s('circle', { r: f(r), fill: INK, stroke: PAPER, 'stroke-width': 1.2 }),
+          s('text', { y: f(0.04 * S), 'text-anchor': 'middle', 'font-size': f(0.13 * S), fill: '#FFFFFF', 'font-weight': 'bold' }, String(n))));
+      }
+      for (const u of stack) {
+        const ob = marks.obligations?.get(u.id);
+        if (!ob) continue;
         mk.append(s('circle', { cx: f(cx), cy: f(cy), r: f(0.47 * S), class: 'obligation-ring', fill: 'none' }));
-        const label = ob === '7.12' ? 'must attack' : ob === '7.11' ? 'must be attacked' : ob;
-        const w = (ob.length + label.length + 1) * 0.068 * S + 0.1 * S;
+        const label = this.system.obligationLabel(ob);
+        const text = label && label !== ob ? `${ob} ${label}` : ob;
+        const w = text.length * 0.068 * S + 0.1 * S;
         mk.append(s('g', { class: 'obligation-tag', transform: `translate(${f(cx)},${f(cy + 0.47 * S)})` },
           s('rect', { x: f(-w / 2), y: f(-0.1 * S), width: f(w), height: f(0.19 * S), rx: 3 }),
-          s('text', { x: 0, y: f(0.045 * S), 'text-anchor': 'middle', 'font-size': f(0.12 * S) }, `${ob} ${label}`)));
+          s('text', { x: 0, y: f(0.045 * S), 'text-anchor': 'middle', 'font-size': f(0.12 * S) }, text)));
+        break;
       }
     }
+  }
+
+  /** The units in a hex, top first. @param {string} hex */
+  unitsIn(hex) {
+    return (this.stackAt.get(hex) || []).slice().reverse();
   }
 
   // ---------------------------------------------------------------- overlays
 
   /**
    * Shades legal destinations by cost, with the cost printed.
-   * @param {import('./api.js').Destination[]|null} dests
+   * @param {import('../api.js').Destination[]|null} dests
    * @param {string|null} [origin]
    */
   showDestinations(dests, origin) {
@@ -437,6 +485,16 @@ export class Board {
     let d = '';
     for (const hx of hexes) if (this.contains(hx)) d += this.hexPath(hx);
     g.append(s('path', { d, class: 'zoc', fill: 'url(#pat-zoc)' }));
+  }
+
+  /** Cross-hatches the hexes in a unit's range (as the server computed them). @param {Set<string>|null} hexes */
+  showRange(hexes) {
+    const g = this.layers.range;
+    g.replaceChildren();
+    if (!hexes) return;
+    let d = '';
+    for (const hx of hexes) if (this.contains(hx)) d += this.hexPath(hx);
+    g.append(s('path', { d, class: 'range', fill: 'url(#pat-range)' }));
   }
 
   /** @param {boolean} on */
@@ -721,7 +779,7 @@ export class Board {
   startGhost(unitId) {
     const u = [...this.unitAt.values()].find((x) => x.id === unitId);
     if (!u) return;
-    const el = counterSvg(u, { selected: true });
+    const el = counterSvg(u, { selected: true }, this.system);
     el.classList.add('ghost');
     this.layers.ghost.replaceChildren(el);
     this.svg.classList.add('dragging');
@@ -739,42 +797,61 @@ export class Board {
   }
 }
 
+/** Short names of the usual markers; others are shown by their first letters. @type {Record<string, string>} */
+const MARKER_TAGS = { disordered: 'DIS', spent: 'SPT', out_of_supply: 'OOS', routed: 'RTD', fatigued: 'FAT', shaken: 'SHK', rallied: 'RAL', entrenched: 'ENT' };
+
+/** @param {string} m */
+export function markerTag(m) {
+  return MARKER_TAGS[m] || m.replace(/[^A-Za-z0-9]/g, '').slice(0, 3).toUpperCase();
+}
+
 /**
- * A counter in period style, centred on the origin: nation colours, NATO symbol (infantry X,
- * cavalry diagonal, artillery dot), designation above, strength-movement below, the nation's
- * code along the left edge (so colour is never the only cue).
+ * A counter centred on the origin: its body (square, or round and smaller for a leader) in the
+ * colours the system gives, the system's face on it (nothing for a hidden unit: a blank counter
+ * of its side), and the generic marks: moved (a dog-ear), in combat (a badge), facing (a notch
+ * toward the hexside faced) and markers (tags under the counter).
  * @param {Unit} u
- * @param {{selected?: boolean, actable?: boolean, dim?: boolean, size?: number}} [o]
+ * @param {{selected?: boolean, actable?: boolean, dim?: boolean}} [o]
+ * @param {SystemPanel} [system]
  */
-export function counterSvg(u, o = {}) {
-  const k = 0.72 * S;
-  const c = nationColours(u.nation);
+export function counterSvg(u, o = {}, system = GENERIC) {
+  const leader = u.type === 'leader';
+  const k = (leader ? 0.5 : 0.72) * S;
+  const c = u.hidden ? system.sideColour(u.side) : system.unitColours(u);
   const text = c.text;
   const g = s('g', {
-    class: `counter nation-${u.nation}${o.selected ? ' selected' : ''}${u.moved ? ' moved' : ''}${u.in_combat ? ' in-combat' : ''}${o.actable ? ' actable' : ''}${o.dim ? ' dim' : ''}`,
+    class: `counter nation-${u.nation}${leader ? ' leader' : ''}${u.hidden ? ' hidden-unit' : ''}${o.selected ? ' selected' : ''}${u.moved ? ' moved' : ''}${u.in_combat ? ' in-combat' : ''}${o.actable ? ' actable' : ''}${o.dim ? ' dim' : ''}`,
     'data-unit': u.id,
   });
-  g.append(s('title', {}, `${u.id} (${c.name} ${u.type} ${u.designation}): strength ${u.strength}, movement ${u.movement}${u.hex ? ` in ${u.hex}` : ''}${u.moved ? '; has moved' : ''}${u.in_combat ? '; in combat' : ''}`));
-  if (o.selected) g.append(s('rect', { x: f(-k / 2 - 4), y: f(-k / 2 - 4), width: f(k + 8), height: f(k + 8), rx: 6, class: 'sel-halo' }));
-  g.append(s('rect', { x: f(-k / 2), y: f(-k / 2), width: f(k), height: f(k), rx: 3, fill: c.fill, stroke: INK, 'stroke-width': 1.2, filter: 'url(#shadow)', class: 'body' }));
-  // a thin inner frame, as printed counters have
-  g.append(s('rect', { x: f(-k / 2 + 2), y: f(-k / 2 + 2), width: f(k - 4), height: f(k - 4), rx: 2, fill: 'none', stroke: text, 'stroke-opacity': 0.35, 'stroke-width': 0.6 }));
-  // NATO symbol
-  const bw = 0.34 * S, bh = 0.2 * S;
-  const bx = -bw / 2 + 0.02 * S, by = -0.06 * S - bh / 2;
-  g.append(s('rect', { x: f(bx), y: f(by), width: f(bw), height: f(bh), fill: 'none', stroke: text, 'stroke-width': 1.3 }));
-  const sym = { stroke: text, 'stroke-width': 1.2, fill: 'none' };
-  if (u.type === 'infantry') g.append(s('path', { d: `M${f(bx)},${f(by)}L${f(bx + bw)},${f(by + bh)}M${f(bx)},${f(by + bh)}L${f(bx + bw)},${f(by)}`, ...sym }));
-  else if (u.type === 'cavalry') g.append(s('path', { d: `M${f(bx)},${f(by + bh)}L${f(bx + bw)},${f(by)}`, ...sym }));
-  else if (u.type === 'artillery') g.append(s('circle', { cx: f(bx + bw / 2), cy: f(by + bh / 2), r: f(0.045 * S), fill: text }));
-  // designation
-  const chars = Math.max(1, [...u.designation].length);
-  const fs = Math.min(0.16 * S, (0.6 * S) / (0.6 * chars));
-  g.append(s('text', { x: f(0.02 * S), y: f(by - 0.04 * S), 'font-size': f(fs), fill: text, 'text-anchor': 'middle', class: 'designation' }, u.designation));
-  // strength-movement
-  g.append(s('text', { x: f(0.02 * S), y: f(0.29 * S), 'font-size': f(0.2 * S), 'font-weight': 'bold', fill: text, 'text-anchor': 'middle', class: 'sm' }, `${u.strength}-${u.movement}`));
-  // nation code along the left edge
-  g.append(s('text', { x: 0, y: 0, 'font-size': f(0.1 * S), fill: text, 'fill-opacity': 0.85, 'text-anchor': 'middle', transform: `translate(${f(-k / 2 + 0.075 * S)},${f(-0.02 * S)}) rotate(-90)`, 'letter-spacing': 0.5 }, u.nation));
+  const markers = u.markers || [];
+  const facing = typeof u.facing === 'number' && u.facing >= 0 && u.facing < 6 ? H.DIRS[u.facing] : null;
+  const title = u.hidden ? `A hidden ${u.side} unit${u.hex ? ` in ${u.hex}` : ''}`
+    : `${system.unitName(u)}${u.hex ? ` in ${u.hex}` : ''}${u.moved ? '; has moved' : ''}${u.in_combat ? '; in combat' : ''}${facing ? `; facing ${facing}` : ''}${markers.length ? `; ${markers.join(', ').replace(/_/g, ' ')}` : ''}`;
+  g.append(s('title', {}, title));
+  const body = { fill: c.fill, stroke: INK, 'stroke-width': 1.2, filter: 'url(#shadow)', class: 'body' };
+  if (leader) {
+    if (o.selected) g.append(s('circle', { r: f(k / 2 + 4), class: 'sel-halo' }));
+    g.append(s('circle', { r: f(k / 2), ...body }));
+    g.append(s('circle', { r: f(k / 2 - 2), fill: 'none', stroke: text, 'stroke-opacity': 0.35, 'stroke-width': 0.6 }));
+  } else {
+    if (o.selected) g.append(s('rect', { x: f(-k / 2 - 4), y: f(-k / 2 - 4), width: f(k + 8), height: f(k + 8), rx: 6, class: 'sel-halo' }));
+    g.append(s('rect', { x: f(-k / 2), y: f(-k / 2), width: f(k), height: f(k), rx: 3, ...body }));
+    // a thin inner frame, as printed counters have
+    g.append(s('rect', { x: f(-k / 2 + 2), y: f(-k / 2 + 2), width: f(k - 4), height: f(k - 4), rx: 2, fill: 'none', stroke: text, 'stroke-opacity': 0.35, 'stroke-width': 0.6 }));
+  }
+  if (u.hidden) g.append(s('text', { y: f(0.06 * S), 'font-size': f(0.22 * S), fill: text, 'fill-opacity': 0.7, 'text-anchor': 'middle', 'font-weight': 'bold', class: 'hidden-mark' }, '?'));
+  else g.append(...system.counterFace(u, k, c));
+  if (facing) {
+    // a notch on the edge toward the hexside faced
+    const [nx, ny] = H.sideNormal(facing);
+    const r = leader ? k / 2 : (k / 2) / Math.max(Math.abs(nx), Math.abs(ny));
+    const px = -ny, py = nx, w = 0.07 * S, out = 0.1 * S;
+    const bx = nx * r, by = ny * r;
+    g.append(s('path', {
+      d: `M${f(bx + px * w)},${f(by + py * w)}L${f(bx + nx * out)},${f(by + ny * out)}L${f(bx - px * w)},${f(by - py * w)}Z`,
+      fill: '#E69F00', stroke: INK, 'stroke-width': 0.9, class: 'facing', 'data-facing': facing,
+    }));
+  }
   if (u.moved) {
     // a dog-ear: this unit has moved this phase
     g.append(s('path', { d: `M${f(k / 2 - 0.2 * S)},${f(-k / 2)} L${f(k / 2)},${f(-k / 2)} L${f(k / 2)},${f(-k / 2 + 0.2 * S)} Z`, fill: '#FBF8EE', stroke: INK, 'stroke-width': 0.8, class: 'moved-mark' }));
@@ -786,6 +863,16 @@ export function counterSvg(u, o = {}) {
       s('circle', { r: f(r), fill: '#D55E00', stroke: INK, 'stroke-width': 0.9 }),
       s('path', { d: `M${f(-r * 0.55)},${f(-r * 0.55)}L${f(r * 0.55)},${f(r * 0.55)}M${f(r * 0.55)},${f(-r * 0.55)}L${f(-r * 0.55)},${f(r * 0.55)}`, stroke: '#fff', 'stroke-width': 1.6, 'stroke-linecap': 'round' })));
   }
+  if (markers.length) {
+    // tags along the bottom edge, left to right
+    const h = 0.15 * S, tw = 0.26 * S;
+    const x0 = -k / 2 - 0.04 * S, y0 = k / 2 - h / 2 + 0.02 * S;
+    markers.slice(0, 3).forEach((m, i) => {
+      g.append(s('g', { class: `marker marker-${m}`, transform: `translate(${f(x0 + i * (tw + 0.02 * S))},${f(y0)})` },
+        s('rect', { width: f(tw), height: f(h), rx: 2, fill: '#FFFFFF', stroke: INK, 'stroke-width': 0.8 }),
+        s('text', { x: f(tw / 2), y: f(h * 0.74), 'font-size': f(0.105 * S), 'text-anchor': 'middle', fill: INK, 'font-weight': 'bold' }, markerTag(m))));
+    });
+  }
   return g;
 }
 
@@ -793,10 +880,11 @@ export function counterSvg(u, o = {}) {
  * A counter as a standalone small SVG (for side panels).
  * @param {Unit} u
  * @param {number} [px] size in CSS pixels
+ * @param {SystemPanel} [system]
  */
-export function counterIcon(u, px = 40) {
+export function counterIcon(u, px = 40, system = GENERIC) {
   const box = 0.9 * S;
   const svg = s('svg', { viewBox: `${f(-box / 2)} ${f(-box / 2)} ${f(box)} ${f(box)}`, width: px, height: px, class: 'counter-icon', 'aria-hidden': 'true' });
-  svg.append(counterSvg({ ...u, moved: false, in_combat: false }));
+  svg.append(counterSvg({ ...u, moved: false, in_combat: false, markers: [], facing: null }, {}, system));
   return svg;
 }

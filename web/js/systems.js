@@ -1,0 +1,69 @@
+// Rules systems' panels, registered by system id. The generic board (store, controller, views)
+// asks the panel of the state view's `system` for everything a rules system decides the look
+// of: counters' faces and colours, the names of steps, obligations and unit values, and the side
+// panels only that system has (web/systems/<id>/). A system with no panel gets plain counters.
+
+/** @typedef {import('./api.js').Unit} Unit */
+/** @typedef {{fill: string, text: string, name: string}} Colours */
+
+/**
+ * @typedef {{
+ *   id: string,
+ *   name: string,
+ *   unitColours: (u: Unit) => Colours,
+ *   sideColour: (side: string) => Colours,
+ *   counterFace: (u: Unit, k: number, colours: Colours) => SVGElement[],
+ *   unitName: (u: Unit) => string,
+ *   unitValues: (u: Unit) => string,
+ *   unitLines: (u: Unit) => string[],
+ *   stepName: (step: string) => string,
+ *   stepHint: (step: string) => string,
+ *   obligationLabel: (kase: string) => string,
+ *   isCombatEvent: (e: import('./api.js').GameEvent) => boolean,
+ *   panels: (game: import('./game.js').Game) => (Node|null)[],
+ *   legendUnits: () => {code: string, name: string, fill: string, text: string}[],
+ *   legendMarks: () => {cls: string, label: string}[],
+ *   helpLines: () => string[],
+ * }} SystemPanel
+ */
+
+/** @type {Map<string, SystemPanel>} */
+const registry = new Map();
+
+/** Registers a rules system's panel under its id. @param {SystemPanel} panel */
+export function registerSystem(panel) {
+  registry.set(panel.id, panel);
+}
+
+/** @param {string} s */
+const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1).replace(/_/g, ' ');
+
+/** What a system without a registered panel gets: plain counters, words from the data. @type {SystemPanel} */
+export const GENERIC = {
+  id: 'generic',
+  name: 'Generic',
+  unitColours: (u) => GENERIC.sideColour(u.side),
+  sideColour: (side) => {
+    const palette = ['#0072B2', '#00775A', '#CC79A7', '#E69F00', '#56B4E9', '#2B2B2B'];
+    let n = 0;
+    for (const ch of side || '') n = (n * 31 + ch.charCodeAt(0)) >>> 0;
+    return { fill: palette[n % palette.length], text: '#FFFFFF', name: side };
+  },
+  counterFace: () => [],
+  unitName: (u) => `${u.id} (${u.side} ${u.type}${u.designation ? ` ${u.designation}` : ''})`,
+  unitValues: (u) => `${u.strength}-${u.movement}`,
+  unitLines: (u) => [`${u.side} ${u.type}`, `Strength ${u.strength}, movement ${u.movement}`],
+  stepName: cap,
+  stepHint: () => '',
+  obligationLabel: (kase) => kase,
+  isCombatEvent: (e) => e.kind === 'combat',
+  panels: () => [],
+  legendUnits: () => [],
+  legendMarks: () => [],
+  helpLines: () => [],
+};
+
+/** The panel of a system id (the generic one for an id nobody registered). @param {string|undefined|null} id */
+export function systemFor(id) {
+  return (id && registry.get(id)) || GENERIC;
+}
