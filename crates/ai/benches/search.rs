@@ -16,7 +16,9 @@ fn opening() -> Game {
     let mut dice = engine::Dice::new(1);
     while !(g.phasing() == Side(1) && g.step() == Step::Movement) {
         match g.to_act() {
-            ToAct::Chance => g.apply(g.die_action(dice.roll())).expect("die"),
+            ToAct::Chance => g
+                .apply(engine::draw_chance(&g, &mut dice).expect("a chance event"))
+                .expect("die"),
             ToAct::Side(_) => {
                 let a = h.choose(&g);
                 g.apply(a).expect("legal");

@@ -5,7 +5,7 @@
 //! Everything here is derived from the public scenario data; the rules stay in `naw`.
 
 use engine::Side;
-use hexmap::{Dir, Hex, Hexside, Terrain};
+use hexmap::{Dir, Hex};
 use naw::{Game, Scenario, UnitId};
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -98,6 +98,7 @@ impl Info {
     /// Build the data for a scenario.
     fn build(sc: &Scenario) -> Info {
         let map = &sc.map;
+        let ch = &sc.chart;
         let grid = map.grid(0u8);
         let n = grid.len();
         let height = map.height();
@@ -111,20 +112,18 @@ impl Info {
         for i in 0..n {
             let h = grid.hex_at(i);
             let t = map.terrain(h);
-            doubles[i] = naw::tables::doubles_defender(t);
+            doubles[i] = ch.doubles_defender(t);
             for d in Dir::ALL {
                 let k = d.index();
                 let to = h.neighbour(d);
                 let Some(j) = grid.index(to) else { continue };
                 nb[i][k] = j as u16;
                 let s = map.hexside(h, d);
-                let river = s.is_unbridged_river();
-                engage[i][k] = !river;
-                retreat[i][k] =
-                    !river && (map.terrain(to) != Terrain::Marsh || s.has(Hexside::ROAD));
-                stream[i][k] = s.any(Hexside::STREAM) || s.has(Hexside::BRIDGE);
-                upslope[i][k] = s.has(Hexside::SLOPE) && map.is_slope_hex(h);
-                step[i][k] = step_cost(map, h, d).map_or(BLOCKED, |c| c.min(200) as u8);
+                engage[i][k] = !ch.unbridged_river(s);
+                retreat[i][k] = ch.passable(s, map.terrain(to));
+                stream[i][k] = s.any(ch.stream.with(ch.bridge));
+                upslope[i][k] = s.any(ch.slope) && map.is_slope_hex(h);
+                step[i][k] = step_cost(map, ch, h, d).map_or(BLOCKED, |c| c.min(200) as u8);
             }
         }
         let units = &sc.units;
@@ -171,8 +170,8 @@ impl Info {
                     }
                     let j = j as usize;
                     if loc_zone[j]
-                        || map.hexside(h, d).has(Hexside::RIVER)
-                        || map.terrain(grid.hex_at(j)) == Terrain::Marsh
+                        || map.hexside(h, d).any(ch.river)
+                        || ch.road_only(map.terrain(grid.hex_at(j)))
                     {
                         continue;
                     }
@@ -228,27 +227,27 @@ pub const TIEBREAK_SCENARIOS: &[&str] = &["bon-first-day"];
 
 /// The cost in half movement points of stepping from `from` in direction `d` (5.2, 9.0), as
 /// the rules compute it: terrain only.
-fn step_cost(map: &hexmap::Map, from: Hex, d: Dir) -> Option<u16> {
+fn step_cost(map: &hexmap::Map, ch: &naw::tables::Chart, from: Hex, d: Dir) -> Option<u16> {
     let to = from.neighbour(d);
     if !map.contains(to) {
         return None;
     }
     let side = map.hexside(from, d);
-    if side.is_unbridged_river() {
+    if ch.unbridged_river(side) {
         return None;
     }
-    if side.has(Hexside::ROAD) {
+    if side.any(ch.road) {
         return Some(1);
     }
-    let base = naw::tables::entry_cost_half(map.terrain(to))?;
-    if side.has(Hexside::TRAIL) {
+    let base = ch.entry_cost_half(map.terrain(to))?;
+    if side.any(ch.trail) {
         return Some(2);
     }
     let mut c = base;
-    if side.has(Hexside::STREAM) && !side.has(Hexside::BRIDGE) {
+    if side.any(ch.stream) && !side.any(ch.bridge) {
         c += 4;
     }
-    if side.has(Hexside::SLOPE) && map.is_slope_hex(from) {
+    if side.any(ch.slope) && map.is_slope_hex(from) {
         c += 2;
     }
     Some(c)

@@ -544,19 +544,10 @@ fn rollout(
         }
         let a = match first.take() {
             Some(r) => outs[(r % outs.len() as u64) as usize].0,
-            None => {
-                let x = (dice.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
-                let mut acc = 0.0;
-                let mut pick = outs[outs.len() - 1].0;
-                for &(a, p) in &outs {
-                    acc += p;
-                    if x < acc {
-                        pick = a;
-                        break;
-                    }
-                }
-                pick
-            }
+            None => match engine::draw_chance(s, dice) {
+                Some(a) => a,
+                None => return,
+            },
         };
         s.apply_unchecked(a);
     };

@@ -32,7 +32,7 @@ fn checked_game(
         match g.to_act() {
             ToAct::Over(_) => break,
             ToAct::Chance => {
-                let a = g.die_action(dice.roll());
+                let a = engine::draw_chance(&g, &mut dice).expect("a chance event");
                 g.apply(a).expect("a die roll is legal");
                 actions.push(a);
             }
@@ -192,7 +192,9 @@ fn the_heuristic_explains_its_plan_and_its_attacks() {
     while g.turn() <= 2 {
         match g.to_act() {
             ToAct::Over(_) => break,
-            ToAct::Chance => g.apply(g.die_action(dice.roll())).unwrap(),
+            ToAct::Chance => g
+                .apply(engine::draw_chance(&g, &mut dice).expect("a chance event"))
+                .unwrap(),
             ToAct::Side(_) => {
                 let a = h.choose(&g);
                 let note = h.explain().expect("the heuristic explains every choice");
@@ -231,7 +233,9 @@ fn the_search_player_explains_its_choice() {
     // to the Allied movement phase of turn 1
     while !(g.phasing() == Side(1) && g.step() == naw::Step::Movement) {
         match g.to_act() {
-            ToAct::Chance => g.apply(g.die_action(dice.roll())).unwrap(),
+            ToAct::Chance => g
+                .apply(engine::draw_chance(&g, &mut dice).expect("a chance event"))
+                .unwrap(),
             ToAct::Side(_) => {
                 let a = h.choose(&g);
                 g.apply(a).unwrap();

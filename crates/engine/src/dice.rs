@@ -25,14 +25,44 @@ impl Dice {
         }
     }
 
-    /// Rolls one die: 1..=6.
+    /// Rolls one six-sided die: 1..=6.
     pub fn roll(&mut self) -> u8 {
-        const LIMIT: u32 = u32::MAX - (u32::MAX % 6) - 1; // 4294967291: accept 0..=LIMIT
+        self.uniform(6) as u8 + 1
+    }
+
+    /// Draws one outcome of a discrete distribution given by integer `weights` (a die is six
+    /// weights of 1; two dice summed are 1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1; a cup of chits is one
+    /// weight per chit): returns an index into `weights`. A draw is uniform over the weights'
+    /// total by rejection from 32-bit outputs, then mapped through the running sums, so six
+    /// weights of 1 draw exactly as [`Dice::roll`] does. `None` when the weights are empty or
+    /// add up to zero or beyond `u32::MAX`.
+    pub fn draw(&mut self, weights: &[u32]) -> Option<usize> {
+        let total = weights
+            .iter()
+            .try_fold(0u32, |t, &w| t.checked_add(w))
+            .filter(|&t| t > 0)?;
+        let x = self.uniform(total);
+        let mut acc = 0u32;
+        for (i, &w) in weights.iter().enumerate() {
+            acc += w;
+            if x < acc {
+                return Some(i);
+            }
+        }
+        None // unreachable: x < total
+    }
+
+    /// A uniform draw in `0..n` (n ≥ 1) by rejection, counted as one die.
+    fn uniform(&mut self, n: u32) -> u32 {
+        // 2^32 mod n outputs at the top are rejected, leaving a whole multiple of n
+        // (for a die: accept 0..=4294967291)
+        let rejected = (u32::MAX % n + 1) % n;
+        let limit = u32::MAX - rejected;
         loop {
             let x = self.rng.next_u32();
-            if x <= LIMIT {
+            if x <= limit {
                 self.rolled += 1;
-                return (x % 6) as u8 + 1;
+                return x % n;
             }
         }
     }
@@ -65,6 +95,42 @@ mod tests {
 
     const GOLDEN_42: [u8; 20] = [4, 4, 5, 1, 3, 3, 5, 4, 1, 3, 3, 4, 3, 4, 5, 6, 1, 5, 5, 4];
     const GOLDEN_0: [u8; 10] = [3, 2, 2, 6, 5, 1, 1, 1, 4, 6];
+
+    #[test]
+    fn six_equal_weights_draw_as_a_die_rolls() {
+        let mut a = Dice::new(42);
+        let mut b = Dice::new(42);
+        for _ in 0..1000 {
+            assert_eq!(a.draw(&[1; 6]).unwrap() as u8 + 1, b.roll());
+        }
+        assert_eq!(a.rolled(), b.rolled());
+    }
+
+    #[test]
+    fn two_dice_summed_follow_their_weights() {
+        let w = [1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1];
+        let mut d = Dice::new(3);
+        let mut n = [0u32; 11];
+        for _ in 0..36_000 {
+            n[d.draw(&w).unwrap()] += 1;
+        }
+        for (i, &c) in n.iter().enumerate() {
+            let want = 1000 * w[i];
+            assert!(c.abs_diff(want) < 200 + want / 8, "sum {}: {c} (want ~{want})", i + 2);
+        }
+    }
+
+    #[test]
+    fn degenerate_weights_draw_nothing_and_single_outcomes_always() {
+        let mut d = Dice::new(1);
+        assert_eq!(d.draw(&[]), None);
+        assert_eq!(d.draw(&[0, 0]), None);
+        assert_eq!(d.draw(&[u32::MAX, 1]), None);
+        assert_eq!(d.draw(&[0, 5, 0]), Some(1));
+        assert_eq!(d.draw(&[u32::MAX]), Some(0));
+        // a power of two and a total of one accept every output
+        assert!(d.draw(&[1, 1, 1, 1]).is_some());
+    }
 
     #[test]
     fn faces_are_roughly_uniform() {

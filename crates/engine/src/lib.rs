@@ -10,6 +10,7 @@
 //! This crate does no I/O: records are serialised to and from strings by the caller.
 
 mod dice;
+pub mod dynamic;
 mod record;
 
 pub use dice::{Dice, DIE_FACES};
@@ -17,15 +18,36 @@ pub use record::{replay, replay_with, Record, Recorded, ReplayError, Session, RE
 
 use std::fmt;
 
-/// A side of a two-player game, by its index in the scenario's side list (0 moves first).
+/// A seat at the table: a side of the game by its index in the scenario's side list (0 acts
+/// first). How many seats a game has is the rules system's to say ([`Rules::seats`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct Side(pub u8);
 
 impl Side {
-    /// The other side of a two-sided game.
+    /// The other side of a two-sided game. Only for rules systems of exactly two seats.
     pub const fn other(self) -> Side {
         Side(1 - self.0)
     }
+}
+
+/// Who looks at a game: what a view may show depends on it ([`Rules::visible`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Viewer {
+    /// The player of one seat: sees what that seat may know.
+    Seat(Side),
+    /// Someone who holds every seat (hot-seat), or a referee: sees what every seat may know,
+    /// but never a future die.
+    Referee,
+    /// A spectator: sees what the scenario allows onlookers.
+    Spectator,
+}
+
+/// Something an action caused, typed: front ends learn what happened from its fields, never
+/// from English text.
+pub trait GameEvent: Clone + fmt::Debug + serde::Serialize {
+    /// The rule case that made it happen (`7.6`).
+    fn case(&self) -> &'static str;
 }
 
 /// How a finished game ended.
@@ -44,7 +66,7 @@ pub struct Outcome {
 pub enum ToAct {
     /// A player chooses one of the legal actions.
     Side(Side),
-    /// A die is rolled: one of [`Rules::chance_outcomes`] happens.
+    /// A chance event: one of [`Rules::chance_outcomes`] happens, drawn by the record's dice.
     Chance,
     /// The game is over.
     Over(Outcome),
@@ -72,13 +94,23 @@ impl Refusal {
 }
 
 /// The interface every rules system offers. The CLI, the web server, the computer players
-/// and the tests program against this.
+/// and the tests program against this (through [`dynamic::DynGame`] where they must not name
+/// the rules system).
 pub trait Rules: Clone {
     /// One action: a small value with one canonical text form.
     type Action: Copy + Eq + std::hash::Hash + fmt::Debug;
 
+    /// What an action can cause, typed (each with its case).
+    type Event: GameEvent;
+
     /// The rules module and its version, as written in records (`naw/1`).
     fn rules_version(&self) -> &'static str;
+
+    /// How many seats play this game (two for Napoleon at War; nothing else assumes two).
+    fn seats(&self) -> usize;
+
+    /// The name of a seat (`French`).
+    fn seat_name(&self, seat: Side) -> &str;
 
     /// Who acts next.
     fn to_act(&self) -> ToAct;
@@ -101,14 +133,16 @@ pub trait Rules: Clone {
         Ok(())
     }
 
-    /// The outcomes of the pending chance event with their probabilities, in die order.
-    fn chance_outcomes(&self) -> Vec<(Self::Action, f64)>;
+    /// What the last applied action caused, oldest first (empty before the first action,
+    /// except for what the set-up caused).
+    fn events(&self) -> &[Self::Event];
 
-    /// The chance outcome for a die showing `face` (1..=6).
-    fn die_action(&self, face: u8) -> Self::Action;
-
-    /// The face of a die-roll action, if it is one.
-    fn die_face(&self, a: Self::Action) -> Option<u8>;
+    /// The outcomes of the pending chance event with their integer weights, in a fixed order
+    /// (a die: six outcomes of weight 1; two dice summed: eleven outcomes weighted 1..6..1; a
+    /// chit drawn from a cup: one outcome per kind, weighted by how many are in the cup). The
+    /// record's [`Dice::draw`] picks one by these weights, so they are part of the rules
+    /// version. Empty when no chance event is pending.
+    fn chance_outcomes(&self) -> Vec<(Self::Action, u32)>;
 
     /// The canonical text of an action.
     fn action_text(&self, a: Self::Action) -> String;
@@ -119,9 +153,27 @@ pub trait Rules: Clone {
     /// A hash of the whole game state, equal on every machine for equal states.
     fn state_hash(&self) -> u64;
 
-    /// How many of the most recent actions may still be taken back (5.14, 5.17): zero once a
-    /// die has been rolled in the current player-turn.
+    /// How many of the most recent actions may still be taken back under the rules.
     fn undoable(&self) -> usize;
+
+    /// Why the action before the last [`Rules::undoable`] ones may not be taken back, citing
+    /// the rules system's own case (Napoleon at War: 5.14 once a die has been rolled).
+    fn undo_refusal(&self) -> Refusal;
+
+    /// Whether `viewer` may see everything about seat `owner`'s units and plans. Rules systems
+    /// with hidden information (the strategic game hides units until they are found) say no,
+    /// and their views withhold what may not be seen. Default: everything is open.
+    fn visible(&self, _owner: Side, _viewer: Viewer) -> bool {
+        true
+    }
+}
+
+/// Draws the pending chance event's outcome from the record's dice by the outcomes' weights;
+/// `None` when no chance event is pending.
+pub fn draw_chance<R: Rules>(game: &R, dice: &mut Dice) -> Option<R::Action> {
+    let outs = game.chance_outcomes();
+    let weights: Vec<u32> = outs.iter().map(|&(_, w)| w).collect();
+    dice.draw(&weights).map(|i| outs[i].0)
 }
 
 /// Hashes bytes with the portable XXH3 64-bit hash (a fixed algorithm, the same everywhere).

@@ -1,6 +1,6 @@
 //! Game records and replay: a game is scenario + rules version + seed + actions.
 
-use crate::{hash_text, Dice, Refusal, Rules, ToAct};
+use crate::{draw_chance, hash_text, Dice, Refusal, Rules, ToAct};
 use serde::{Deserialize, Serialize};
 
 /// The `format` value of a game record.
@@ -73,19 +73,15 @@ pub enum ReplayError {
         /// The refusal.
         refusal: Refusal,
     },
-    /// A die roll differs from the record's seeded dice.
-    #[error(
-        "action {index} '{text}': the seeded dice rolled {expected} here, the record says {found}"
-    )]
+    /// A chance outcome differs from the one the record's seeded dice draw.
+    #[error("action {index} '{text}': the seeded dice drew '{expected}' here, the record says '{text}'")]
     Die {
         /// 1-based position.
         index: usize,
-        /// The action text.
+        /// The recorded outcome's text.
         text: String,
-        /// What the dice gave.
-        expected: u8,
-        /// What the record says.
-        found: u8,
+        /// The outcome the dice drew, as text.
+        expected: String,
     },
     /// The state after an action differs from the one recorded.
     #[error("action {index} '{text}': the state hash is {expected}, the record says {found}: the record was altered")]
@@ -162,13 +158,28 @@ pub fn replay_with<R: Rules>(
             found: record.scenario_digest.clone(),
         });
     }
-    let mut g = start;
-    let mut dice = Dice::new(record.seed);
     let n = upto
         .unwrap_or(record.actions.len())
         .min(record.actions.len());
-    for (i, r) in record.actions[..n].iter().enumerate() {
-        let index = i + 1;
+    let mut g = start;
+    let mut dice = Dice::new(record.seed);
+    replay_steps(&mut g, &mut dice, record, 0, n, &mut step)?;
+    Ok((g, dice))
+}
+
+/// Replays actions `from..to` of `record` onto `g` and `dice` (the state after `from`
+/// actions), verifying each: its text parses and is accepted, a seeded chance outcome is the
+/// one the dice draw, a recorded hash matches.
+fn replay_steps<R: Rules>(
+    g: &mut R,
+    dice: &mut Dice,
+    record: &Record,
+    from: usize,
+    to: usize,
+    step: &mut impl FnMut(usize, &Recorded, &ToAct, &R),
+) -> Result<(), ReplayError> {
+    for (i, r) in record.actions[from..to].iter().enumerate() {
+        let index = from + i + 1;
         let refused = |refusal| ReplayError::Refused {
             index,
             text: r.text.clone(),
@@ -177,14 +188,12 @@ pub fn replay_with<R: Rules>(
         let a = g.parse_action(&r.text).map_err(refused)?;
         let before = g.to_act();
         if matches!(before, ToAct::Chance) && !r.manual {
-            if let Some(face) = g.die_face(a) {
-                let expected = dice.roll();
-                if expected != face {
+            if let Some(drawn) = draw_chance(g, dice) {
+                if drawn != a {
                     return Err(ReplayError::Die {
                         index,
                         text: r.text.clone(),
-                        expected,
-                        found: face,
+                        expected: g.action_text(drawn),
                     });
                 }
             }
@@ -201,10 +210,14 @@ pub fn replay_with<R: Rules>(
                 });
             }
         }
-        step(index, r, &before, &g);
+        step(index, r, &before, g);
     }
-    Ok((g, dice))
+    Ok(())
 }
+
+/// How many actions apart a [`Session`] keeps a copy of the state, so that taking back or
+/// truncating replays at most this many actions.
+pub const CHECKPOINT_EVERY: usize = 64;
 
 /// A game in play: its record, the current state and the dice. Every front end (the CLI, the
 /// server, the computer players' arena) acts through this.
@@ -216,8 +229,9 @@ pub struct Session<R: Rules> {
     pub game: R,
     /// The dice after the record's rolls.
     pub dice: Dice,
-    start: R,
-    digest: u64,
+    /// The state and dice after every [`CHECKPOINT_EVERY`]-th action (the first is the
+    /// initial state): `checkpoints[k]` follows `k * CHECKPOINT_EVERY` actions.
+    checkpoints: Vec<(R, Dice)>,
 }
 
 impl<R: Rules> Session<R> {
@@ -228,33 +242,58 @@ impl<R: Rules> Session<R> {
             record,
             game: start.clone(),
             dice: Dice::new(seed),
-            start,
-            digest,
+            checkpoints: vec![(start, Dice::new(seed))],
         }
     }
 
-    /// Resumes a recorded game (verifying it).
+    /// Resumes a recorded game (verifying it), keeping checkpoints on the way.
     pub fn resume(start: R, record: Record, digest: u64) -> Result<Session<R>, ReplayError> {
-        let (game, dice) = replay(start.clone(), &record, digest, None)?;
-        Ok(Session {
+        // verify the header (format, rules, scenario) without replaying an action
+        replay(start.clone(), &record, digest, Some(0))?;
+        let actions = record.actions.len();
+        let mut s = Session {
+            game: start.clone(),
+            dice: Dice::new(record.seed),
+            checkpoints: vec![(start, Dice::new(record.seed))],
             record,
-            game,
-            dice,
-            start,
-            digest,
-        })
+        };
+        let mut done = 0;
+        while done < actions {
+            let next = (done + CHECKPOINT_EVERY).min(actions);
+            replay_steps(
+                &mut s.game,
+                &mut s.dice,
+                &s.record,
+                done,
+                next,
+                &mut |_, _, _, _| {},
+            )?;
+            done = next;
+            if done % CHECKPOINT_EVERY == 0 {
+                s.checkpoints.push((s.game.clone(), s.dice.clone()));
+            }
+        }
+        Ok(s)
     }
 
     /// The initial state.
     pub fn start(&self) -> &R {
-        &self.start
+        &self.checkpoints[0].0
     }
 
-    /// Applies a player's (or a manual die's) action and records it.
+    /// Applies a player's (or a physical die's) action and records it. At a chance event only
+    /// one of its outcomes is accepted, recorded as read from a physical die (`manual`).
     pub fn act(&mut self, a: R::Action) -> Result<(), Refusal> {
         let chance = matches!(self.game.to_act(), ToAct::Chance);
-        if chance && self.game.die_face(a).is_none() {
-            return Err(Refusal::new("4.0", "a die must be rolled now"));
+        if chance && !self.game.chance_outcomes().iter().any(|&(x, _)| x == a) {
+            self.game.check(a)?;
+            return Err(Refusal::new(
+                "action",
+                format!(
+                    "{}: a chance event is pending; only one of its outcomes can be recorded",
+                    self.game.action_text(a)
+                ),
+            ));
         }
         self.game.apply(a)?;
         self.push(a, chance);
@@ -270,44 +309,65 @@ impl<R: Rules> Session<R> {
 
     fn push(&mut self, a: R::Action, manual: bool) {
         self.record.actions.push(Recorded {
-            text: self.game_text_before(a),
+            text: self.game.action_text(a),
             manual,
             hash: Some(hash_text(self.game.state_hash())),
         });
+        if self.record.actions.len() % CHECKPOINT_EVERY == 0 {
+            self.checkpoints
+                .push((self.game.clone(), self.dice.clone()));
+        }
     }
 
-    fn game_text_before(&self, a: R::Action) -> String {
-        self.game.action_text(a)
-    }
-
-    /// At a chance event, rolls the seeded dice and applies the outcome. Returns the action.
+    /// At a chance event, draws the outcome from the seeded dice and applies it. Returns the
+    /// action.
     pub fn roll(&mut self) -> Option<R::Action> {
         if !matches!(self.game.to_act(), ToAct::Chance) {
             return None;
         }
-        let face = self.dice.roll();
-        let a = self.game.die_action(face);
+        let a = draw_chance(&self.game, &mut self.dice)?;
         self.game.apply_unchecked(a);
         self.push(a, false);
         Some(a)
     }
 
-    /// Takes back the last action where the rules allow (5.14, 5.17).
+    /// Takes back the last action where the rules allow (their take-back limit,
+    /// [`Rules::undoable`]).
     pub fn undo(&mut self) -> Result<String, Refusal> {
         if self.record.actions.is_empty() {
-            return Err(Refusal::new("5.14", "there is nothing to take back"));
+            let mut r = self.game.undo_refusal();
+            r.why = "there is nothing to take back".into();
+            return Err(r);
         }
         if self.game.undoable() == 0 {
-            return Err(Refusal::new(
-                "5.14",
-                "a die has been rolled since: the move can no longer be taken back",
-            ));
+            return Err(self.game.undo_refusal());
         }
-        let last = self.record.actions.pop().expect("checked non-empty");
-        let (game, dice) = replay(self.start.clone(), &self.record, self.digest, None)
-            .expect("a prefix of a valid record replays");
-        self.game = game;
-        self.dice = dice;
-        Ok(last.text)
+        let last = self.record.actions.last().expect("checked").text.clone();
+        self.truncate(self.record.actions.len() - 1);
+        Ok(last)
+    }
+
+    /// Cuts the game back to its first `n` actions (for undo, take-back and branching; the
+    /// rules' limits are the caller's to check). Replays at most [`CHECKPOINT_EVERY`] actions
+    /// from the nearest checkpoint, never the whole game.
+    pub fn truncate(&mut self, n: usize) {
+        if n >= self.record.actions.len() {
+            return;
+        }
+        self.record.actions.truncate(n);
+        let k = n / CHECKPOINT_EVERY;
+        self.checkpoints.truncate(k + 1);
+        let (g, d) = self.checkpoints[k].clone();
+        self.game = g;
+        self.dice = d;
+        replay_steps(
+            &mut self.game,
+            &mut self.dice,
+            &self.record,
+            k * CHECKPOINT_EVERY,
+            n,
+            &mut |_, _, _, _| {},
+        )
+        .expect("a prefix of a valid record replays");
     }
 }

@@ -17,15 +17,70 @@
 //! ```
 
 mod grid;
+mod legend;
 mod los;
 mod map;
 
 pub use grid::HexGrid;
-pub use los::{line_of_sight, LosStep};
+pub use legend::{FeatureKind, FeatureStyle, Legend, TerrainKind, MAX_FEATURES, MAX_TERRAINS};
+pub use los::{line_of_sight, line_of_sight_in, LosStep};
 pub use map::{Edge, Hexside, Map, MapError, MapFile, Place, Terrain};
 
 use std::fmt;
 use std::str::FromStr;
+
+/// Which rows of a map are shifted half a hex toward higher `YY` (west): the offset parity of
+/// the printed grid. Napoleon at War's maps shift the even rows (`RULES-NOTES.md`), the default.
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Debug,
+    Default,
+    PartialOrd,
+    Ord,
+    serde::Serialize,
+    serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Parity {
+    /// Even rows (`XX = 02, 04, ...`) are shifted west: the default.
+    #[default]
+    Even,
+    /// Odd rows (`XX = 01, 03, ...`) are shifted west.
+    Odd,
+}
+
+impl Parity {
+    /// The name used in map files (`even`, `odd`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Parity::Even => "even",
+            Parity::Odd => "odd",
+        }
+    }
+
+    /// True when row `x` is shifted half a hex west under this parity.
+    #[inline]
+    pub const fn shifts(self, x: i32) -> bool {
+        let even = x % 2 == 0;
+        match self {
+            Parity::Even => even,
+            Parity::Odd => !even,
+        }
+    }
+
+    /// The constant added to `2 * YY + shift` so that doubled coordinates keep
+    /// `column + row` even.
+    const fn column_offset(self) -> i32 {
+        match self {
+            Parity::Even => 1,
+            Parity::Odd => 0,
+        }
+    }
+}
 
 /// A hex by its printed number `XXYY`: `x` is the row (north to south), `y` the position in the
 /// row (east to west). Both are 1-based on a map; off-map values (0 or past the edge) are
@@ -90,14 +145,17 @@ impl Hex {
         Hex { x, y }
     }
 
-    /// True on even rows, which are shifted half a hex toward higher `YY`.
-    const fn shifted(self) -> bool {
-        self.x % 2 == 0
+    /// The neighbour in direction `d` (may be off the map), with the default parity
+    /// ([`Parity::Even`]); [`Hex::neighbour_in`] takes the map's.
+    #[inline]
+    pub const fn neighbour(self, d: Dir) -> Hex {
+        self.neighbour_in(d, Parity::Even)
     }
 
-    /// The neighbour in direction `d` (may be off the map).
-    pub const fn neighbour(self, d: Dir) -> Hex {
-        let s = if self.shifted() { 1 } else { 0 };
+    /// The neighbour in direction `d` on a grid of the given parity (may be off the map).
+    #[inline]
+    pub const fn neighbour_in(self, d: Dir, p: Parity) -> Hex {
+        let s = if p.shifts(self.x as i32) { 1 } else { 0 };
         let (dx, dy) = match d {
             Dir::E => (0, -1),
             Dir::W => (0, 1),
@@ -109,43 +167,77 @@ impl Hex {
         Hex::new(self.x + dx, self.y + dy)
     }
 
-    /// The six neighbours in direction order (some may be off the map).
+    /// The six neighbours in direction order (some may be off the map), default parity.
     pub fn neighbours(self) -> [Hex; 6] {
-        Dir::ALL.map(|d| self.neighbour(d))
+        self.neighbours_in(Parity::Even)
     }
 
-    /// The direction from `self` to `other` when they are adjacent.
+    /// The six neighbours in direction order on a grid of the given parity.
+    pub fn neighbours_in(self, p: Parity) -> [Hex; 6] {
+        Dir::ALL.map(|d| self.neighbour_in(d, p))
+    }
+
+    /// The direction from `self` to `other` when they are adjacent, default parity.
     pub fn direction_to(self, other: Hex) -> Option<Dir> {
-        Dir::ALL.into_iter().find(|&d| self.neighbour(d) == other)
+        self.direction_to_in(other, Parity::Even)
     }
 
-    /// Doubled-width coordinates: `(column, row)` where the column counts half hexes, so that
-    /// every hex centre has integer coordinates and `column + row` is even.
+    /// The direction from `self` to `other` when they are adjacent on a grid of parity `p`.
+    pub fn direction_to_in(self, other: Hex, p: Parity) -> Option<Dir> {
+        Dir::ALL
+            .into_iter()
+            .find(|&d| self.neighbour_in(d, p) == other)
+    }
+
+    /// Doubled-width coordinates (default parity): `(column, row)` where the column counts half
+    /// hexes, so that every hex centre has integer coordinates and `column + row` is even.
     pub const fn doubled(self) -> (i32, i32) {
-        let c = 2 * self.y as i32 + 1 + if self.shifted() { 1 } else { 0 };
+        self.doubled_in(Parity::Even)
+    }
+
+    /// Doubled-width coordinates on a grid of parity `p` (see [`Hex::doubled`]).
+    pub const fn doubled_in(self, p: Parity) -> (i32, i32) {
+        let shift = if p.shifts(self.x as i32) { 1 } else { 0 };
+        let c = 2 * self.y as i32 + shift + p.column_offset();
         (c, self.x as i32)
     }
 
-    /// Cube coordinates `(q, r, s)` with `q + r + s = 0`.
+    /// Cube coordinates `(q, r, s)` with `q + r + s = 0`, default parity.
     pub const fn cube(self) -> (i32, i32, i32) {
-        let (c, r) = self.doubled();
+        self.cube_in(Parity::Even)
+    }
+
+    /// Cube coordinates on a grid of parity `p`.
+    pub const fn cube_in(self, p: Parity) -> (i32, i32, i32) {
+        let (c, r) = self.doubled_in(p);
         let q = (c - r) / 2;
         (q, r, -q - r)
     }
 
-    /// The hex with the given cube coordinates.
+    /// The hex with the given cube coordinates, default parity.
     pub const fn from_cube(q: i32, r: i32) -> Hex {
-        let c = 2 * q + r;
-        // c = 2y + 1 + (1 on even rows)
-        let shift = if r % 2 == 0 { 1 } else { 0 };
-        Hex::new(r as i16, ((c - 1 - shift) / 2) as i16)
+        Hex::from_cube_in(q, r, Parity::Even)
     }
 
-    /// The number of hexes between two hexes (adjacent hexes are at distance 1). Range for
-    /// artillery (8.12) counts the target hex but not the firing hex, which is this distance.
+    /// The hex with the given cube coordinates on a grid of parity `p`.
+    pub const fn from_cube_in(q: i32, r: i32, p: Parity) -> Hex {
+        let c = 2 * q + r;
+        // c = 2y + shift + offset
+        let shift = if p.shifts(r) { 1 } else { 0 };
+        Hex::new(r as i16, ((c - shift - p.column_offset()) / 2) as i16)
+    }
+
+    /// The number of hexes between two hexes (adjacent hexes are at distance 1), default
+    /// parity. Range for artillery (8.12) counts the target hex but not the firing hex, which
+    /// is this distance.
     pub const fn distance(self, other: Hex) -> u32 {
-        let (c1, r1) = self.doubled();
-        let (c2, r2) = other.doubled();
+        self.distance_in(other, Parity::Even)
+    }
+
+    /// The number of hexes between two hexes on a grid of parity `p`.
+    pub const fn distance_in(self, other: Hex, p: Parity) -> u32 {
+        let (c1, r1) = self.doubled_in(p);
+        let (c2, r2) = other.doubled_in(p);
         let dc = (c1 - c2).unsigned_abs();
         let dr = (r1 - r2).unsigned_abs();
         if dc > dr {
@@ -155,11 +247,16 @@ impl Hex {
         }
     }
 
-    /// Centre of the hex in a north-up drawing with hexes one unit across (flat to flat):
-    /// `x` grows to the east (right), `y` to the south (down). `YY = 01` is at the east, so the
-    /// drawing's x decreases as `YY` grows; callers add their own offset.
+    /// Centre of the hex in a north-up drawing with hexes one unit across (flat to flat),
+    /// default parity: `x` grows to the east (right), `y` to the south (down). `YY = 01` is at
+    /// the east, so the drawing's x decreases as `YY` grows; callers add their own offset.
     pub fn centre(self) -> (f64, f64) {
-        let (c, r) = self.doubled();
+        self.centre_in(Parity::Even)
+    }
+
+    /// Centre of the hex on a grid of parity `p` (see [`Hex::centre`]).
+    pub fn centre_in(self, p: Parity) -> (f64, f64) {
+        let (c, r) = self.doubled_in(p);
         (-(c as f64) * 0.5, r as f64 * 0.75_f64.sqrt())
     }
 }
@@ -310,6 +407,100 @@ mod tests {
         ] {
             for w in line.windows(2) {
                 assert_eq!(h(w[0]).distance(h(w[1])), 1, "{w:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn odd_parity_shifts_the_odd_rows() {
+        let p = Parity::Odd;
+        // x odd (shifted): (x, y-1) (x, y+1) (x-1, y) (x-1, y+1) (x+1, y) (x+1, y+1)
+        let mut n = h("2315").neighbours_in(p).to_vec();
+        n.sort();
+        let mut want = vec![
+            h("2314"),
+            h("2316"),
+            h("2215"),
+            h("2216"),
+            h("2415"),
+            h("2416"),
+        ];
+        want.sort();
+        assert_eq!(n, want);
+        // x even (not shifted): (x, y-1) (x, y+1) (x-1, y-1) (x-1, y) (x+1, y-1) (x+1, y)
+        let mut n = h("2210").neighbours_in(p).to_vec();
+        n.sort();
+        let mut want = vec![
+            h("2209"),
+            h("2211"),
+            h("2109"),
+            h("2110"),
+            h("2309"),
+            h("2310"),
+        ];
+        want.sort();
+        assert_eq!(n, want);
+        // Drawn, an odd row lies half a hex west of the even rows.
+        assert!(h("0101").centre_in(p).0 < h("0201").centre_in(p).0);
+        assert!(h("0101").centre().0 > h("0201").centre().0);
+    }
+
+    #[test]
+    fn odd_parity_neighbours_distances_and_lines_agree() {
+        let p = Parity::Odd;
+        for x in 0..12 {
+            for y in 0..12 {
+                let a = Hex::new(x, y);
+                for d in Dir::ALL {
+                    let b = a.neighbour_in(d, p);
+                    assert_eq!(b.neighbour_in(d.opposite(), p), a);
+                    assert_eq!(a.distance_in(b, p), 1);
+                    assert_eq!(a.direction_to_in(b, p), Some(d));
+                    let (ca, cb) = (a.centre_in(p), b.centre_in(p));
+                    let len = ((ca.0 - cb.0).powi(2) + (ca.1 - cb.1).powi(2)).sqrt();
+                    assert!((len - 1.0).abs() < 1e-9, "{a} {b}");
+                }
+                let (q, r, s) = a.cube_in(p);
+                assert_eq!(q + r + s, 0);
+                assert_eq!(Hex::from_cube_in(q, r, p), a);
+            }
+        }
+        // Distance equals breadth-first search over the odd-parity neighbours.
+        for start in [Hex::new(5, 5), Hex::new(6, 5)] {
+            let mut dist = std::collections::HashMap::new();
+            dist.insert(start, 0u32);
+            let mut frontier = vec![start];
+            for k in 1..7 {
+                let mut next = vec![];
+                for &f in &frontier {
+                    for n in f.neighbours_in(p) {
+                        if let std::collections::hash_map::Entry::Vacant(e) = dist.entry(n) {
+                            e.insert(k);
+                            next.push(n);
+                        }
+                    }
+                }
+                frontier = next;
+            }
+            for (hx, d) in dist {
+                assert_eq!(start.distance_in(hx, p), d, "{start} {hx}");
+            }
+        }
+        // Lines of sight pass through hexes adjacent in turn.
+        let a = Hex::new(5, 5);
+        for x in 1..11 {
+            for y in 1..11 {
+                let b = Hex::new(x, y);
+                let mut prev = a;
+                for s in line_of_sight_in(a, b, p) {
+                    if let LosStep::Hex(m) = s {
+                        assert_eq!(prev.distance_in(m, p), 1, "{a} -> {b}");
+                        prev = m;
+                    } else if let LosStep::Hexside(m, n) = s {
+                        assert_eq!(m.distance_in(n, p), 1, "{a} -> {b}");
+                        prev = m;
+                    }
+                }
             }
         }
     }

@@ -1,6 +1,6 @@
 //! Line of sight: which hexes a straight line between two hex centres passes through.
 
-use crate::Hex;
+use crate::{Hex, Parity};
 
 /// One step of a line between hex centres, strictly between its two ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,22 +26,30 @@ fn cube_round(q: f64, r: f64, s: f64) -> (i32, i32) {
 /// both ends (8.34: their own terrain never blocks). Each step is a hex the line crosses, or a
 /// hexside the line runs along. Pure function of the two hexes: the same on every machine (the
 /// arithmetic is exact-rounded IEEE, with fixed nudges to detect hexside-congruent lines).
+///
+/// This is the default parity ([`Parity::Even`]); [`line_of_sight_in`] takes the map's.
 pub fn line_of_sight(from: Hex, to: Hex) -> Vec<LosStep> {
+    line_of_sight_in(from, to, Parity::Even)
+}
+
+/// The steps of the straight line from the centre of `from` to the centre of `to` on a grid
+/// of parity `p` (see [`line_of_sight`]).
+pub fn line_of_sight_in(from: Hex, to: Hex, p: Parity) -> Vec<LosStep> {
     let mut out = Vec::new();
-    let n = from.distance(to);
+    let n = from.distance_in(to, p);
     if n < 2 {
         return out;
     }
-    let (aq, ar, as_) = from.cube();
-    let (bq, br, bs) = to.cube();
+    let (aq, ar, as_) = from.cube_in(p);
+    let (bq, br, bs) = to.cube_in(p);
     const E: (f64, f64, f64) = (1e-6, 2e-6, -3e-6);
     for i in 1..n {
         let t = i as f64 / n as f64;
         let lerp = |a: i32, b: i32, e: f64| a as f64 + (b - a) as f64 * t + e;
-        let p = cube_round(lerp(aq, bq, E.0), lerp(ar, br, E.1), lerp(as_, bs, E.2));
+        let pc = cube_round(lerp(aq, bq, E.0), lerp(ar, br, E.1), lerp(as_, bs, E.2));
         let m = cube_round(lerp(aq, bq, -E.0), lerp(ar, br, -E.1), lerp(as_, bs, -E.2));
-        let hp = Hex::from_cube(p.0, p.1);
-        let hm = Hex::from_cube(m.0, m.1);
+        let hp = Hex::from_cube_in(pc.0, pc.1, p);
+        let hm = Hex::from_cube_in(m.0, m.1, p);
         if hp == hm {
             out.push(LosStep::Hex(hp));
         } else {

@@ -3,10 +3,10 @@
 
 use crate::game::{Combat, Game, Loc, Resolution, Step, NO_COMBAT};
 use crate::scenario::UnitType;
-use crate::tables::{blocks_sight, crt, doubles_defender, probabilities, Column, CombatResult};
-use crate::{Action, UnitId, UnitSet};
+use crate::tables::{crt, probabilities, Column, CombatResult};
+use crate::{Action, Elimination, Event, UnitId, UnitSet};
 use engine::{Refusal, Side};
-use hexmap::{line_of_sight, Dir, Hex, Hexside, LosStep, Terrain};
+use hexmap::{line_of_sight, Dir, Hex, LosStep};
 
 /// The odds of a combat, as a player sees them before rolling.
 #[derive(Clone, Debug, PartialEq)]
@@ -61,6 +61,46 @@ impl<'a> Declared<'a> {
     }
 }
 
+/// An obligation of the combat phase (7.11, 7.12, 8.41): what a unit must still do before the
+/// phasing player may finish declaring attacks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ObligationKind {
+    /// 7.11: an enemy unit in a friendly zone of control must be attacked.
+    MustBeAttacked,
+    /// 7.12: a phasing unit in an enemy zone of control must attack.
+    MustAttack,
+    /// 8.41: phasing artillery in an enemy zone of control must attack.
+    ArtilleryMustFire,
+}
+
+impl ObligationKind {
+    /// The rule case, as refusals and views print it (`"7.11"`).
+    pub fn case(self) -> &'static str {
+        match self {
+            ObligationKind::MustBeAttacked => "7.11",
+            ObligationKind::MustAttack => "7.12",
+            ObligationKind::ArtilleryMustFire => "8.41",
+        }
+    }
+
+    /// The obligation a declaration would strand: 7.12 for an attacker (artillery included:
+    /// joining an attack meets 8.41 too), 7.11 for a defender.
+    fn of_isolated(attacker: bool) -> ObligationKind {
+        if attacker {
+            ObligationKind::MustAttack
+        } else {
+            ObligationKind::MustBeAttacked
+        }
+    }
+}
+
+impl std::fmt::Display for ObligationKind {
+    /// The rule case.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.case())
+    }
+}
+
 /// Retreat options of one unit: vacant hexes, or else hexes of friends it may displace.
 struct RetreatOptions {
     vacant: Vec<Hex>,
@@ -79,14 +119,39 @@ impl Game {
     /// True when artillery at `from` sees `to` (8.31-8.35).
     pub fn line_of_sight_clear(&self, from: Hex, to: Hex) -> bool {
         let map = &self.sc.map;
+        let blocks_sight = |h| self.sc.chart.blocks_sight(map.terrain(h));
         line_of_sight(from, to).into_iter().all(|s| match s {
             // 8.31, 8.33
-            LosStep::Hex(h) => !blocks_sight(map.terrain(h)),
+            LosStep::Hex(h) => !blocks_sight(h),
             // 8.32: along a hexside, blocked only if both hexes block
-            LosStep::Hexside(a, b) => {
-                !(blocks_sight(map.terrain(a)) && blocks_sight(map.terrain(b)))
-            }
+            LosStep::Hexside(a, b) => !(blocks_sight(a) && blocks_sight(b)),
         })
+    }
+
+    /// The hexes an artillery unit could bombard this phase (8.11: two hexes; 8.31: a clear
+    /// line of sight at two hexes; 8.42: adjacent only while in an enemy zone of control);
+    /// empty for other units and units off the map. For display: the declaration's own check
+    /// decides.
+    pub fn bombard_range(&self, u: UnitId) -> Vec<Hex> {
+        let Some(a) = self.hex_of(u) else {
+            return Vec::new();
+        };
+        if !self.is_artillery(u) {
+            return Vec::new();
+        }
+        let reach = if self.in_enemy_zoc(u) { 1 } else { 2 }; // 8.42, 8.11
+        let map = &self.sc.map;
+        let mut out = Vec::new();
+        for x in 1..=map.width() {
+            for y in 1..=map.height() {
+                let h = Hex::new(x, y);
+                let d = a.distance(h);
+                if d >= 1 && d <= reach && (d == 1 || self.line_of_sight_clear(a, h)) {
+                    out.push(h);
+                }
+            }
+        }
+        out
     }
 
     /// Would `u` attack `target` by bombardment (8.1) rather than adjacently?
@@ -113,7 +178,7 @@ impl Game {
                         ),
                     );
                 }
-                if map.hexside_between(a, d).is_unbridged_river() {
+                if self.sc.chart.unbridged_river(map.hexside_between(a, d)) {
                     return Game::refuse("9.0", "no attack across a river except at a bridge");
                 }
                 return Ok(());
@@ -142,7 +207,7 @@ impl Game {
                 format!("{} is not adjacent to {}", self.id(u), self.id(target)),
             );
         }
-        if map.hexside_between(a, d).is_unbridged_river() {
+        if self.sc.chart.unbridged_river(map.hexside_between(a, d)) {
             return Game::refuse("9.0", "no attack across a river hexside except at a bridge (8.45: artillery may bombard across)");
         }
         Ok(())
@@ -150,7 +215,11 @@ impl Game {
 
     /// True when a non-bombarding attacker at `a` may engage the defender at `d`.
     fn engages(&self, a: Hex, d: Hex) -> bool {
-        a.distance(d) == 1 && !self.sc.map.hexside_between(a, d).is_unbridged_river()
+        a.distance(d) == 1
+            && !self
+                .sc
+                .chart
+                .unbridged_river(self.sc.map.hexside_between(a, d))
     }
 
     pub(crate) fn check_attack(&self, u: UnitId, target: UnitId) -> Result<(), Refusal> {
@@ -158,7 +227,7 @@ impl Game {
         let open = self.open_obligations();
         let partners = self.open_partners(&open);
         if let Some((x, case)) = self.attack_strands(u, target, &open, &partners) {
-            let why = if case == "7.11" {
+            let why = if case == ObligationKind::MustBeAttacked {
                 format!(
                     "after this, {} could no longer be attacked by anyone, yet it must be (7.11)",
                     self.id(x)
@@ -169,7 +238,7 @@ impl Game {
                     self.id(x)
                 )
             };
-            return Game::refuse(case, why);
+            return Game::refuse(case.case(), why);
         }
         Ok(())
     }
@@ -185,7 +254,7 @@ impl Game {
 
     /// For each obligation of `open`, how many obligations of `open` of the other side it can
     /// engage (its possible partners in a new combat).
-    fn open_partners(&self, open: &[(UnitId, &'static str)]) -> Vec<u16> {
+    fn open_partners(&self, open: &[(UnitId, ObligationKind)]) -> Vec<u16> {
         open.iter()
             .map(|&(x, _)| {
                 open.iter()
@@ -204,9 +273,9 @@ impl Game {
         &self,
         u: UnitId,
         target: UnitId,
-        open: &[(UnitId, &'static str)],
+        open: &[(UnitId, ObligationKind)],
         partners: &[u16],
-    ) -> Option<(UnitId, &'static str)> {
+    ) -> Option<(UnitId, ObligationKind)> {
         // the two units join a combat: their obligations are met
         let still_open = |x: UnitId| x != u && x != target;
         if !open.iter().any(|&(x, _)| still_open(x)) {
@@ -279,12 +348,12 @@ impl Game {
     /// those left open.
     fn stranded_obligation(
         &self,
-        open: &[(UnitId, &'static str)],
+        open: &[(UnitId, ObligationKind)],
         still_open: impl Fn(UnitId) -> bool,
         paired: impl Fn(usize, UnitId) -> bool,
         declared: Declared<'_>,
         combat_of: impl Fn(UnitId) -> u8,
-    ) -> Option<(UnitId, &'static str)> {
+    ) -> Option<(UnitId, ObligationKind)> {
         let me = self.phasing();
         let engage = |a: UnitId, d: UnitId| self.units_engage(a, d);
         // (unit, is an attacker, combats it could join, free batteries that could bombard it)
@@ -327,43 +396,54 @@ impl Game {
                     .collect()
             };
             if options.is_empty() && guns.is_empty() {
-                return Some((x, if attacker { "7.12" } else { "7.11" }));
+                return Some((x, ObligationKind::of_isolated(attacker)));
             }
             isolated.push((x, attacker, options, guns));
         }
-        // Each combat takes new attackers or new defenders, not both: search the labels. A
-        // defender no combat takes must have a battery of its own.
-        let mut combats: Vec<usize> = isolated
-            .iter()
-            .flat_map(|(_, _, o, _)| o.iter().copied())
-            .collect();
-        combats.sort();
-        combats.dedup();
-        if combats.len() > 16 {
+        if isolated.is_empty() {
             return None;
         }
-        let pos = |c: usize| combats.iter().position(|&x| x == c).unwrap_or(0);
-        for mask in 0u32..(1 << combats.len()) {
-            // bit set: the combat takes attackers
-            let mut needy: Vec<&[UnitId]> = Vec::new();
-            let mut ok = true;
-            for (_, attacker, o, guns) in &isolated {
-                if o.iter().any(|&c| (mask & (1 << pos(c)) != 0) == *attacker) {
-                    continue;
-                }
-                if guns.is_empty() {
-                    ok = false;
-                    break;
-                }
-                needy.push(guns);
+        // Each combat takes new attackers or new defenders, not both (an isolated attacker
+        // cannot engage an isolated defender): look for such a labelling of the combats. Units
+        // that share a combat or a battery decide together; the groups are independent, so
+        // each is searched alone and the search is exact whatever the number of combats.
+        let n = isolated.len();
+        let mut group: Vec<usize> = (0..n).collect();
+        fn root(g: &mut [usize], mut i: usize) -> usize {
+            while g[i] != i {
+                g[i] = g[g[i]];
+                i = g[i];
             }
-            if ok && distinct_batteries(&needy) {
-                return None;
+            i
+        }
+        for i in 0..n {
+            for j in 0..i {
+                let (a, b) = (&isolated[i], &isolated[j]);
+                if a.2.iter().any(|c| b.2.contains(c)) || a.3.iter().any(|x| b.3.contains(x)) {
+                    let (ri, rj) = (root(&mut group, i), root(&mut group, j));
+                    group[ri] = rj;
+                }
             }
         }
-        isolated
-            .first()
-            .map(|&(x, attacker, _, _)| (x, if attacker { "7.12" } else { "7.11" }))
+        let choices: Vec<Choice<'_>> = isolated
+            .iter()
+            .map(|(_, attacker, o, guns)| Choice {
+                attacker: *attacker,
+                options: o,
+                guns,
+            })
+            .collect();
+        for i in 0..n {
+            if root(&mut group, i) != i {
+                continue;
+            }
+            let members: Vec<usize> = (0..n).filter(|&k| root(&mut group, k) == i).collect();
+            if !labelling_exists(&choices, &members) {
+                let (x, attacker, _, _) = &isolated[members[0]];
+                return Some((*x, ObligationKind::of_isolated(*attacker)));
+            }
+        }
+        None
     }
 
     fn check_attack_shape(&self, u: UnitId, target: UnitId) -> Result<(), Refusal> {
@@ -446,7 +526,7 @@ impl Game {
     }
 
     /// 7.11, 7.12, 8.41: the obligations still open in the current declarations.
-    pub fn open_obligations(&self) -> Vec<(UnitId, &'static str)> {
+    pub fn open_obligations(&self) -> Vec<(UnitId, ObligationKind)> {
         let me = self.phasing();
         let mut v = Vec::new();
         for u in self.unit_ids() {
@@ -457,9 +537,16 @@ impl Game {
             let side = self.side_of(u);
             if self.controlled_by(side.other(), h) {
                 if side == me {
-                    v.push((u, if self.is_artillery(u) { "8.41" } else { "7.12" }));
+                    v.push((
+                        u,
+                        if self.is_artillery(u) {
+                            ObligationKind::ArtilleryMustFire // 8.41
+                        } else {
+                            ObligationKind::MustAttack // 7.12
+                        },
+                    ));
                 } else {
-                    v.push((u, "7.11"));
+                    v.push((u, ObligationKind::MustBeAttacked)); // 7.11
                 }
             }
         }
@@ -469,20 +556,20 @@ impl Game {
     pub(crate) fn check_declarations_complete(&self) -> Result<(), Refusal> {
         if let Some(&(u, case)) = self.open_obligations().first() {
             let why = match case {
-                "7.11" => format!(
+                ObligationKind::MustBeAttacked => format!(
                     "{} is in a friendly zone of control and must be attacked this phase",
                     self.id(u)
                 ),
-                "8.41" => format!(
+                ObligationKind::ArtilleryMustFire => format!(
                     "the artillery {} is adjacent to the enemy and must attack",
                     self.id(u)
                 ),
-                _ => format!(
+                ObligationKind::MustAttack => format!(
                     "{} is in an enemy zone of control and must attack this phase",
                     self.id(u)
                 ),
             };
-            return Game::refuse(case, why);
+            return Game::refuse(case.case(), why);
         }
         Ok(())
     }
@@ -553,11 +640,13 @@ impl Game {
             return (s, None);
         };
         let map = &self.sc.map;
-        let t = map.terrain(h);
-        if doubles_defender(t) {
+        if self.sc.chart.doubles_defender(map.terrain(h)) {
             return (
                 2 * s,
-                Some(format!("{h}: {} doubles the defender (9.0)", t.name())),
+                Some(format!(
+                    "{h}: {} doubles the defender (9.0)",
+                    map.terrain_kind(h).id
+                )),
             );
         }
         let mut sides = Vec::new();
@@ -576,7 +665,7 @@ impl Game {
         }
         if sides
             .iter()
-            .all(|(_, x)| x.any(Hexside::STREAM) || x.has(Hexside::BRIDGE))
+            .all(|(_, x)| x.any(self.sc.chart.stream.with(self.sc.chart.bridge)))
         {
             return (
                 2 * s,
@@ -587,7 +676,7 @@ impl Game {
         }
         if sides
             .iter()
-            .all(|(ah, x)| x.has(Hexside::SLOPE) && map.is_slope_hex(*ah))
+            .all(|(ah, x)| x.any(self.sc.chart.slope) && map.is_slope_hex(*ah))
         {
             return (
                 2 * s,
@@ -711,23 +800,15 @@ impl Game {
         self.res.die = die;
         self.res.result = Some(result);
         self.res.bombard = cm.bombard;
-        let names = |s: UnitSet, g: &Game| {
-            s.iter()
-                .map(|u| g.id(u).to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        let text = format!(
-            "{} ({}) against {} ({}) at {}: die {die}, {} — {}",
-            names(cm.attackers, self),
-            odds.attack,
-            names(cm.defenders, self),
-            odds.defence,
-            column.name(),
-            result.name(),
-            result.explain()
-        );
-        self.event("7.6", text);
+        self.event(Event::Combat {
+            attackers: cm.attackers,
+            defenders: cm.defenders,
+            attack: odds.attack,
+            defence: odds.defence,
+            column,
+            die,
+            result,
+        }); // 7.6
         let adjacent = UnitSet::of(cm.attackers.iter().filter(|&a| !cm.bombard.contains(a)));
         let hexes = |s: UnitSet, g: &Game| s.iter().filter_map(|u| g.hex_of(u)).collect::<Vec<_>>();
         let me = self.phasing();
@@ -736,7 +817,7 @@ impl Game {
                 self.res.losing_hexes = hexes(adjacent, self);
                 self.res.victor = Some(me.other());
                 for a in adjacent.iter() {
-                    self.eliminate(a, "7.6", "Ae");
+                    self.eliminate(a, Elimination::AttackerEliminated);
                 }
                 self.check_demoralization(None);
                 self.begin_advance();
@@ -745,7 +826,7 @@ impl Game {
                 self.res.losing_hexes = hexes(cm.defenders, self);
                 self.res.victor = Some(me);
                 for d in cm.defenders.iter() {
-                    self.eliminate(d, "7.6", "De");
+                    self.eliminate(d, Elimination::DefenderEliminated);
                 }
                 self.check_demoralization(None);
                 self.begin_advance();
@@ -755,7 +836,7 @@ impl Game {
                 self.res.victor = Some(me);
                 let needed: u32 = cm.defenders.iter().map(|d| self.strength(d)).sum();
                 for d in cm.defenders.iter() {
-                    self.eliminate(d, "7.6", "Ex");
+                    self.eliminate(d, Elimination::ExchangeDefender);
                 }
                 self.res.loss_needed = needed;
                 let total: u32 = adjacent.iter().map(|a| self.strength(a)).sum();
@@ -766,7 +847,7 @@ impl Game {
                 if total <= needed || options.len() <= 1 {
                     let lose = options.first().copied().unwrap_or(adjacent);
                     for a in lose.iter() {
-                        self.eliminate(a, "7.6", "Ex: exchange losses");
+                        self.eliminate(a, Elimination::ExchangeLoss);
                     }
                     // 17.3: the exchange is one instant for demoralization
                     self.check_demoralization(None);
@@ -862,7 +943,7 @@ impl Game {
 
     pub(crate) fn apply_losses(&mut self, units: UnitSet) {
         for u in units.iter() {
-            self.eliminate(u, "7.6", "Ex: exchange losses");
+            self.eliminate(u, Elimination::ExchangeLoss);
         }
         self.check_demoralization(None);
         self.begin_advance();
@@ -888,8 +969,7 @@ impl Game {
         let to = from.neighbour(d);
         let s = map.hexside(from, d);
         map.contains(to)
-            && !s.is_unbridged_river()
-            && (map.terrain(to) != Terrain::Marsh || s.has(Hexside::ROAD))
+            && self.sc.chart.passable(s, map.terrain(to))
             && !self.controlled_by(side.other(), to)
     }
 
@@ -900,7 +980,7 @@ impl Game {
         side: Side,
         from: Hex,
         vacated: Option<Hex>,
-        chain: &mut Vec<Hex>,
+        chain: &[Hex],
     ) -> RetreatOptions {
         let mut vacant = Vec::new();
         let mut displace = Vec::new();
@@ -926,16 +1006,50 @@ impl Game {
             };
         }
         // 7.82: displacement only where it does not end in an elimination
-        displace.retain(|&to| {
-            if chain.len() > 24 {
-                return false;
-            }
-            chain.push(to);
-            let o = self.retreat_options(side, to, vacated, chain);
-            chain.pop();
-            !o.vacant.is_empty() || !o.displace.is_empty()
-        });
+        displace.retain(|&to| self.displacement_ends(side, to, vacated, chain));
         RetreatOptions { vacant, displace }
+    }
+
+    /// 7.81, 7.82: can a unit of `side` displaced from `start` retreat, displacing friends in
+    /// turn if it must, so that the chain ends in a vacant hex? No hex of `chain` (the hexes
+    /// the chain has already left or passed) may be entered, and the chain never passes a hex
+    /// twice. Whether a hex of the chain has a vacant hex to retreat into does not depend on
+    /// the path that led there (the hexes passed are all occupied), so the question is
+    /// whether a hex with a vacant retreat can be reached from `start` through friends: a
+    /// breadth-first search, exact for chains of any length.
+    fn displacement_ends(
+        &self,
+        side: Side,
+        start: Hex,
+        vacated: Option<Hex>,
+        chain: &[Hex],
+    ) -> bool {
+        let mut seen: Vec<Hex> = vec![start];
+        let mut k = 0;
+        while let Some(&h) = seen.get(k) {
+            k += 1;
+            for d in Dir::ALL {
+                if !self.retreat_step_ok(side, h, d) {
+                    continue;
+                }
+                let to = h.neighbour(d);
+                if chain.contains(&to) {
+                    continue;
+                }
+                match self.unit_at(to) {
+                    None => return true, // 7.72
+                    Some(_) if Some(to) == vacated => return true,
+                    // 7.81: a friend not in a combat of this phase is displaced in turn
+                    Some(w) if self.side_of(w) == side && !self.involved(w) => {
+                        if !seen.contains(&to) {
+                            seen.push(to);
+                        }
+                    }
+                    Some(_) => {}
+                }
+            }
+        }
+        false
     }
 
     fn options_of(&self, u: UnitId) -> Vec<Hex> {
@@ -951,7 +1065,7 @@ impl Game {
             Vec::new()
         };
         chain.push(from);
-        let o = self.retreat_options(self.side_of(u), from, vacated, &mut chain);
+        let o = self.retreat_options(self.side_of(u), from, vacated, &chain);
         if o.vacant.is_empty() {
             o.displace
         } else {
@@ -1015,11 +1129,16 @@ impl Game {
         if !map.contains(to) {
             return Game::refuse("15.4", format!("{to} is off the map"));
         }
-        if map.hexside(from, d).is_unbridged_river() {
+        if self.sc.chart.unbridged_river(map.hexside(from, d)) {
             return Game::refuse("7.72", "a retreat may not cross a river except at a bridge");
         }
-        if map.terrain(to) == Terrain::Marsh && !map.hexside(from, d).has(Hexside::ROAD) {
-            return Game::refuse("7.72", format!("{to} is marsh, entered only along a road"));
+        if !self
+            .sc
+            .chart
+            .passable(map.hexside(from, d), map.terrain(to))
+        {
+            let name = &map.terrain_kind(to).id;
+            return Game::refuse("7.72", format!("{to} is {name}, entered only along a road"));
         }
         if self.controlled_by(side.other(), to) {
             return Game::refuse("7.72", format!("{to} is in an enemy zone of control"));
@@ -1042,12 +1161,11 @@ impl Game {
         let displaced = self.unit_at(to);
         if let Some(w) = displaced {
             self.lift(w);
-            let text = format!(
-                "{} is displaced from {to} by {} (7.81)",
-                self.id(w),
-                self.id(u)
-            );
-            self.event("7.81", text);
+            self.event(Event::Displaced {
+                unit: w,
+                from: to,
+                by: u,
+            }); // 7.81
         }
         self.place(u, to);
         self.res.retreating.remove(u);
@@ -1091,7 +1209,7 @@ impl Game {
             if let Some(v) = self.res.displaced {
                 if self.options_of(v).is_empty() {
                     // cannot happen: displacement is allowed only where it succeeds (7.82)
-                    self.eliminate(v, "7.82", "displaced with nowhere to go");
+                    self.eliminate(v, Elimination::DisplacedNowhere);
                     self.res.displaced = None;
                     self.res.chain.clear();
                     self.check_demoralization(None);
@@ -1113,7 +1231,7 @@ impl Game {
                 return;
             }
             for u in self.res.retreating.iter().collect::<Vec<_>>() {
-                self.eliminate(u, "7.72", "no hex is open to its retreat");
+                self.eliminate(u, Elimination::NoRetreat);
             }
             self.res.retreating = UnitSet::EMPTY;
             self.res.optional = UnitSet::EMPTY;
@@ -1143,10 +1261,7 @@ impl Game {
                     continue;
                 };
                 let s = map.hexside(h, d);
-                if self.unit_at(to).is_none()
-                    && !s.is_unbridged_river()
-                    && (map.terrain(to) != Terrain::Marsh || s.has(Hexside::ROAD))
-                {
+                if self.unit_at(to).is_none() && self.sc.chart.passable(s, map.terrain(to)) {
                     v.push((u, to));
                 }
             }
@@ -1192,8 +1307,7 @@ impl Game {
             self.place(u, to);
             self.units[u.0 as usize].advanced = true;
             self.sync_unit(u);
-            let text = format!("{} advances into {to}", self.id(u));
-            self.event("7.74", text);
+            self.event(Event::Advanced { unit: u, to }); // 7.74
         }
         self.finish_combat();
     }
@@ -1262,4 +1376,102 @@ fn distinct_batteries(needs: &[&[UnitId]]) -> bool {
     }
     let mut owner = Vec::new();
     (0..needs.len()).all(|i| augment(i, needs, &mut owner, &mut Vec::new()))
+}
+
+/// One isolated obligation of [`Game::stranded_obligation`]: whether it is an attacker, the
+/// declared combats it could join, and the free batteries that could bombard it (8.13).
+struct Choice<'a> {
+    attacker: bool,
+    options: &'a [usize],
+    guns: &'a [UnitId],
+}
+
+/// 7.11, 7.12: whether the combats can be labelled "takes attackers" or "takes defenders" so
+/// that every isolated attacker of `members` joins a combat that takes attackers, and every
+/// isolated defender joins one that takes defenders or else has a free battery of its own
+/// (8.13). A backtracking search over the attackers' choices: a combat no defender wants is
+/// taken at once, each other option is tried in turn and, if that fails, never retried; the
+/// combats no attacker took go to the defenders. Exact, with no limit on the combats.
+fn labelling_exists(all: &[Choice<'_>], members: &[usize]) -> bool {
+    let wanted: Vec<usize> = members
+        .iter()
+        .filter(|&&k| !all[k].attacker)
+        .flat_map(|&k| all[k].options.iter().copied())
+        .collect();
+    let mut label: Vec<(usize, bool)> = Vec::new();
+    label_search(all, members, &wanted, &mut label)
+}
+
+/// The recursion of [`labelling_exists`]; `label` holds the combats decided so far (true:
+/// takes attackers).
+fn label_search(
+    all: &[Choice<'_>],
+    members: &[usize],
+    wanted: &[usize],
+    label: &mut Vec<(usize, bool)>,
+) -> bool {
+    let get =
+        |label: &[(usize, bool)], c: usize| label.iter().find(|&&(x, _)| x == c).map(|&(_, a)| a);
+    // the attacker not yet placed with the fewest undecided options
+    let mut pick: Option<(usize, usize)> = None;
+    for &k in members {
+        let ch = &all[k];
+        if !ch.attacker || ch.options.iter().any(|&c| get(label, c) == Some(true)) {
+            continue;
+        }
+        let free = ch
+            .options
+            .iter()
+            .filter(|&&c| get(label, c).is_none())
+            .count();
+        if free == 0 {
+            return false; // 7.12
+        }
+        if pick.is_none_or(|(_, f)| free < f) {
+            pick = Some((k, free));
+        }
+    }
+    let Some((k, _)) = pick else {
+        // every attacker is placed: the other combats take defenders, and the defenders no
+        // combat takes need batteries of their own (7.11, 8.13)
+        let mut needy: Vec<&[UnitId]> = Vec::new();
+        for &j in members {
+            let ch = &all[j];
+            if ch.attacker || ch.options.iter().any(|&c| get(label, c) != Some(true)) {
+                continue;
+            }
+            if ch.guns.is_empty() {
+                return false;
+            }
+            needy.push(ch.guns);
+        }
+        return distinct_batteries(&needy);
+    };
+    let mark = label.len();
+    let options = all[k].options;
+    // a combat no defender could join costs the defenders nothing
+    if let Some(&c) = options
+        .iter()
+        .find(|&&c| get(label, c).is_none() && !wanted.contains(&c))
+    {
+        label.push((c, true));
+        let ok = label_search(all, members, wanted, label);
+        label.truncate(mark);
+        return ok;
+    }
+    for &c in options {
+        if get(label, c).is_some() {
+            continue;
+        }
+        label.push((c, true));
+        if label_search(all, members, wanted, label) {
+            label.truncate(mark);
+            return true;
+        }
+        label.pop();
+        // later branches leave this combat to the defenders
+        label.push((c, false));
+    }
+    label.truncate(mark);
+    false
 }

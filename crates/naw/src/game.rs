@@ -2,7 +2,7 @@
 
 use crate::scenario::{Scenario, Start};
 use crate::tables::{Column, CombatResult};
-use crate::{Action, UnitId, UnitSet};
+use crate::{Action, Blocker, Elimination, Event, UnitId, UnitSet};
 use engine::{Outcome, Refusal, Rules, Side, ToAct};
 use hexmap::{Hex, HexGrid};
 use std::sync::Arc;
@@ -102,15 +102,6 @@ pub(crate) struct Resolution {
     pub victor: Option<Side>,
     /// Strength the attacker must lose in an exchange.
     pub loss_needed: u32,
-}
-
-/// Something that happened, for the log: the case and a sentence.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Event {
-    /// The rule case.
-    pub case: &'static str,
-    /// What happened.
-    pub text: String,
 }
 
 /// A game of Napoleon at War: a validated scenario and the current state.
@@ -400,8 +391,8 @@ impl Game {
         &self.events
     }
 
-    pub(crate) fn event(&mut self, case: &'static str, text: String) {
-        self.events.push(Event { case, text });
+    pub(crate) fn event(&mut self, e: Event) {
+        self.events.push(e);
     }
 
     /// Brings a unit's bytes of the state hash up to date after a change of its state.
@@ -436,7 +427,7 @@ impl Game {
     }
 
     /// Removes a unit from play and counts it against its army (7.6, 15.4, 17.0).
-    pub(crate) fn eliminate(&mut self, u: UnitId, case: &'static str, why: &str) {
+    pub(crate) fn eliminate(&mut self, u: UnitId, why: Elimination) {
         let i = u.0 as usize;
         match self.units[i].loc {
             Loc::Map(h) => {
@@ -457,8 +448,7 @@ impl Game {
         self.sync_unit(u);
         let d = &self.sc.units[i];
         self.losses[d.army as usize] += d.strength as u32;
-        let text = format!("{} ({}) is eliminated: {why}", d.id, d.strength);
-        self.event(case, text);
+        self.event(Event::Eliminated { unit: u, why });
     }
 
     /// True when a unit of `side` exerts a zone of control into `h` (6.0, 6.6: not through an
@@ -506,13 +496,7 @@ impl Game {
         }
         let side = self.phasing();
         if self.no_movement_phase_this_turn() {
-            self.event(
-                "14.62",
-                format!(
-                    "{} have no movement phase this turn",
-                    self.sc.sides[side.0 as usize]
-                ),
-            );
+            self.event(Event::NoMovement { side }); // 14.62
             self.begin_combat_phase();
             return;
         }
@@ -533,15 +517,15 @@ impl Game {
                 continue;
             };
             if !s.delayed {
-                if self.entry_blocked(side, s.entry) {
+                if let Some(by) = self.entry_blocker(side, s.entry) {
                     self.units[i].delayed = true;
                     self.units[i].due = self.turn + 1;
                     self.sync_unit(u);
-                    let id = self.sc.units[i].id.clone();
-                    self.event(
-                        "15.0",
-                        format!("{id} cannot enter at {}: the hex is held or controlled by the enemy; it is delayed one turn", s.entry),
-                    );
+                    self.event(Event::Delayed {
+                        unit: u,
+                        hex: s.entry,
+                        by,
+                    }); // 15.0
                 }
             } else {
                 // After the delay: the nearest unblocked road hex on the same edge.
@@ -564,14 +548,25 @@ impl Game {
         }
     }
 
-    /// An entry hex is blocked when an enemy unit holds it or controls it (15.0).
+    /// An entry hex is blocked when an enemy unit holds it or controls it (15.0), or a
+    /// friendly unit stands in it where the scenario says friends block.
     pub(crate) fn entry_blocked(&self, side: Side, h: Hex) -> bool {
-        match self.unit_at(h) {
-            Some(o) if self.side_of(o) != side => return true,
-            Some(_) if !self.sc.hooks.friendly_occupied_entry_ok => return true,
-            _ => {}
+        self.entry_blocker(side, h).is_some()
+    }
+
+    /// What blocks an entry hex (15.0), said for the delay: the enemy first (a unit in the
+    /// hex or its zone of control over it), then a friendly unit in it where the scenario's
+    /// `friendly_occupied_entry_ok` is off.
+    fn entry_blocker(&self, side: Side, h: Hex) -> Option<Blocker> {
+        let occupant = self.unit_at(h);
+        if occupant.is_some_and(|o| self.side_of(o) != side) || self.controlled_by(side.other(), h)
+        {
+            return Some(Blocker::Enemy);
         }
-        self.controlled_by(side.other(), h)
+        if occupant.is_some() && !self.sc.hooks.friendly_occupied_entry_ok {
+            return Some(Blocker::Friend);
+        }
+        None
     }
 
     pub(crate) fn begin_combat_phase(&mut self) {
@@ -643,7 +638,10 @@ impl Game {
             _ => None,
         };
         if let Some(o) = outcome {
-            self.event(o.case, o.why.clone());
+            self.event(Event::GameOver {
+                winner: o.winner,
+                case: o.case,
+            });
             self.outcome = Some(o);
             self.step = Step::Over;
         }
@@ -657,11 +655,10 @@ impl Game {
             for u in cut {
                 let d = &self.sc.units[u.0 as usize];
                 self.losses[loc.army as usize] += d.strength as u32;
-                let text = format!(
-                    "{} cannot trace a line of communications to {} and counts as eliminated",
-                    d.id, loc.hex
-                );
-                self.event("17.5", text);
+                self.event(Event::CutOff {
+                    unit: u,
+                    target: loc.hex,
+                }); // 17.5
             }
         }
         self.check_demoralization(None);
@@ -671,7 +668,10 @@ impl Game {
                 case: "17.4",
                 why: "neither army is demoralized at the end of the last game-turn: a draw".into(),
             };
-            self.event(o.case, o.why.clone());
+            self.event(Event::GameOver {
+                winner: None,
+                case: o.case,
+            });
             self.outcome = Some(o);
         }
         self.step = Step::Over;
@@ -705,9 +705,7 @@ impl Game {
         let step_ok = |from: Hex, d: hexmap::Dir| {
             let to = from.neighbour(d);
             let s = map.hexside(from, d);
-            map.contains(to)
-                && !s.is_unbridged_river()
-                && (map.terrain(to) != hexmap::Terrain::Marsh || s.has(hexmap::Hexside::ROAD))
+            map.contains(to) && self.sc.chart.passable(s, map.terrain(to))
         };
         // The search runs backwards from the target; the path runs forwards, from the unit to
         // the target, so a hex `n` joins when the step `n -> h` is allowed (marsh is entered
@@ -813,9 +811,25 @@ impl Game {
 
 impl Rules for Game {
     type Action = Action;
+    type Event = Event;
 
     fn rules_version(&self) -> &'static str {
         crate::RULES_VERSION
+    }
+
+    fn seats(&self) -> usize {
+        2
+    }
+
+    fn seat_name(&self, seat: Side) -> &str {
+        self.sc
+            .sides
+            .get(seat.0 as usize)
+            .map_or("?", |s| s.as_str())
+    }
+
+    fn events(&self) -> &[Event] {
+        &self.events
     }
 
     fn to_act(&self) -> ToAct {
@@ -928,22 +942,12 @@ impl Rules for Game {
         }
     }
 
-    fn chance_outcomes(&self) -> Vec<(Action, f64)> {
-        if self.step == Step::Roll {
-            (1..=6).map(|f| (Action::Roll(f), 1.0 / 6.0)).collect()
+    fn chance_outcomes(&self) -> Vec<(Action, u32)> {
+        if self.step == Step::Roll && self.outcome.is_none() {
+            // 7.6: one six-sided die, each face equally likely
+            (1..=6).map(|f| (Action::Roll(f), 1)).collect()
         } else {
             Vec::new()
-        }
-    }
-
-    fn die_action(&self, face: u8) -> Action {
-        Action::Roll(face)
-    }
-
-    fn die_face(&self, a: Action) -> Option<u8> {
-        match a {
-            Action::Roll(f) => Some(f),
-            _ => None,
         }
     }
 
@@ -970,6 +974,14 @@ impl Rules for Game {
 
     fn undoable(&self) -> usize {
         self.takeback as usize
+    }
+
+    fn undo_refusal(&self) -> Refusal {
+        // 5.14, 5.17: a move stands once a die has been rolled since
+        Refusal::new(
+            "5.14",
+            "a die has been rolled since: the move can no longer be taken back",
+        )
     }
 }
 

@@ -55,6 +55,7 @@
 
 mod action;
 mod combat;
+mod event;
 mod game;
 mod movement;
 pub mod scenario;
@@ -62,7 +63,8 @@ pub mod tables;
 mod unitset;
 
 pub use action::Action;
-pub use combat::{CombatView, OddsPreview};
+pub use combat::{CombatView, ObligationKind, OddsPreview};
+pub use event::{Blocker, Elimination, Event};
 pub use game::{Game, Loc, Phase, Step, UnitView};
 pub use movement::Destination;
 pub use scenario::{Scenario, ScenarioError, UnitType};
@@ -73,5 +75,5 @@ pub use unitset::UnitSet;
 pub const RULES_VERSION: &str = "naw/1";
 
 /// A unit, by its index in the scenario's unit list.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default, serde::Serialize)]
 pub struct UnitId(pub u8);

@@ -2,10 +2,10 @@
 //! entry of reinforcements (15.0).
 
 use crate::game::{Game, Loc, Step};
-use crate::tables::entry_cost_half;
-use crate::{Action, UnitId};
+use crate::tables::Chart;
+use crate::{Action, Event, UnitId};
 use engine::{Refusal, Side};
-use hexmap::{Dir, Hex, Hexside, Map, Terrain};
+use hexmap::{Dir, Hex, Map};
 use std::cell::RefCell;
 
 /// A legal destination of a unit, with the cost of its cheapest path in half movement points.
@@ -19,35 +19,33 @@ pub struct Destination {
 
 /// The cost in half movement points of moving from `from` through the hexside in direction
 /// `d` into the neighbour, or the case that prohibits it. Terrain only; units and zones of
-/// control are the caller's business.
-pub fn step_cost(map: &Map, from: Hex, d: Dir) -> Result<u16, &'static str> {
+/// control are the caller's business. `chart` is the map's Terrain Effects Chart.
+pub fn step_cost(map: &Map, chart: &Chart, from: Hex, d: Dir) -> Result<u16, &'static str> {
     let to = from.neighbour(d);
     if !map.contains(to) {
         return Err("15.4");
     }
     let side = map.hexside(from, d);
-    if side.is_unbridged_river() {
+    if chart.unbridged_river(side) {
         return Err("5.24");
     }
-    if side.has(Hexside::ROAD) {
+    if side.any(chart.road) {
         // 5.22 and the ruling: road to road through a road hexside, whatever the hex or stream.
         return Ok(1);
     }
-    let t = map.terrain(to);
-    let Some(base) = entry_cost_half(t) else {
+    let Some(base) = chart.entry_cost_half(map.terrain(to)) else {
         return Err("9.0");
     };
-    if side.has(Hexside::TRAIL) {
+    if side.any(chart.trail) {
         return Ok(2); // 5.23
     }
     let mut c = base; // 5.21
-    if side.has(Hexside::STREAM) && !side.has(Hexside::BRIDGE) {
+    if side.any(chart.stream) && !side.any(chart.bridge) {
         c += 4; // 5.25
     }
-    if side.has(Hexside::SLOPE) && map.is_slope_hex(from) {
+    if side.any(chart.slope) && map.is_slope_hex(from) {
         c += 2; // 5.26 (and 9.0: whatever the hex entered)
     }
-    let _ = Terrain::Clear;
     Ok(c)
 }
 
@@ -80,8 +78,8 @@ pub struct StepTable {
 }
 
 impl StepTable {
-    /// The table of a map.
-    pub fn new(map: &Map) -> StepTable {
+    /// The table of a map with its Terrain Effects Chart.
+    pub fn new(map: &Map, chart: &Chart) -> StepTable {
         let grid = map.grid(());
         let n = grid.len();
         let mut t = StepTable {
@@ -99,13 +97,14 @@ impl StepTable {
         for i in 0..n {
             let h = grid.hex_at(i);
             for d in Dir::ALL {
-                if let (Ok(c), Some(ni)) = (step_cost(map, h, d), grid.index(h.neighbour(d))) {
+                if let (Ok(c), Some(ni)) = (step_cost(map, chart, h, d), grid.index(h.neighbour(d)))
+                {
                     t.steps[i].nbr[d.index()] = ni as u16;
                     t.steps[i].cost[d.index()] = c.min(u8::MAX as u16) as u8;
                 }
                 if let Some(ni) = grid.index(h.neighbour(d)) {
                     t.adj[i][d.index()] = ni as u16;
-                    if !map.hexside(h, d).is_unbridged_river() {
+                    if !chart.unbridged_river(map.hexside(h, d)) {
                         t.zoc[i][d.index()] = ni as u16;
                     }
                 }
@@ -550,8 +549,9 @@ impl Game {
                 ),
             );
         }
-        if map.terrain(to) == Terrain::Marsh {
-            return Game::refuse("9.0", format!("{to} is marsh, entered only along a road"));
+        if self.sc.chart.road_only(map.terrain(to)) {
+            let name = &map.terrain_kind(to).id;
+            return Game::refuse("9.0", format!("{to} is {name}, entered only along a road"));
         }
         // With units and zones of control set aside, does terrain alone shut it off?
         let bare = Origin {
@@ -577,8 +577,7 @@ impl Game {
         self.units[u.0 as usize].moved = true;
         self.sync_unit(u);
         if waiting {
-            let text = format!("{} enters the map", self.id(u));
-            self.event("15.1", text);
+            self.event(Event::Entered { unit: u, hex: to }); // 15.1
         }
     }
 

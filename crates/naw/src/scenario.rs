@@ -2,12 +2,14 @@
 //! validated [`Scenario`] a game is built from. The format is `docs/formats.md`.
 
 use engine::Side;
-use hexmap::{Edge, Hex, Map, Terrain};
+use hexmap::{Edge, Hex, Map, Parity};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-/// The most units a scenario may hold (unit sets are 256 bits).
-pub const MAX_UNITS: usize = 256;
+/// The most units a scenario may hold: a hex's occupancy is kept as its unit's index plus one
+/// in a byte (0 for a vacant hex), so unit indices run 0..=254 (ruling I3 in `docs/rulings.md`).
+/// Unit sets ([`crate::UnitSet`]) have room for 256.
+pub const MAX_UNITS: usize = u8::MAX as usize;
 
 /// The type of a unit (2.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -115,8 +117,10 @@ pub struct LocFile {
     pub hex: Hex,
 }
 
-/// Named exclusive-rule behaviours a scenario switches on.
-#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+/// Named exclusive-rule behaviours a scenario switches on. A file without a `[hooks]` table
+/// gets the defaults of `docs/formats.md`: every behaviour off, except that a friendly unit on
+/// an entry hex does not delay reinforcements.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct HooksFile {
     /// 14.62: this side has no movement phase in the scenario's first game-turn.
@@ -132,6 +136,17 @@ pub struct HooksFile {
 
 fn yes() -> bool {
     true
+}
+
+impl Default for HooksFile {
+    /// The same values as a `[hooks]` table with no keys (`docs/formats.md`).
+    fn default() -> HooksFile {
+        HooksFile {
+            no_movement_first_turn: None,
+            night_withdrawal: false,
+            friendly_occupied_entry_ok: yes(), // 15.0 ruling
+        }
+    }
 }
 
 /// A scenario file as written: the unvalidated form of a [`Scenario`].
@@ -268,8 +283,8 @@ pub struct LineOfCommunications {
     pub hex: Hex,
 }
 
-/// The hooks, validated.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+/// The hooks, validated. The default is that of a scenario file without `[hooks]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hooks {
     /// 14.62.
     pub no_movement_first_turn: Option<Side>,
@@ -277,6 +292,16 @@ pub struct Hooks {
     pub night_withdrawal: bool,
     /// 15.0 ruling.
     pub friendly_occupied_entry_ok: bool,
+}
+
+impl Default for Hooks {
+    fn default() -> Hooks {
+        Hooks {
+            no_movement_first_turn: None,
+            night_withdrawal: false,
+            friendly_occupied_entry_ok: true, // 15.0 ruling
+        }
+    }
 }
 
 /// A validated scenario: everything a game needs, always consistent.
@@ -312,6 +337,8 @@ pub struct Scenario {
     pub hooks: Hooks,
     /// A digest of the scenario and map text, for records.
     pub digest: u64,
+    /// The Terrain Effects Chart laid onto the map's legend (9.0).
+    pub chart: crate::tables::Chart,
     /// Terrain step costs of the map, derived from it.
     pub(crate) steps: crate::movement::StepTable,
     /// The side of the unit in a hex by its occupancy value (0 for none: `u8::MAX`; unit `i`
@@ -402,6 +429,24 @@ const FORMAT: &str = "grognard-scenario/1";
 impl ScenarioFile {
     /// Validates the file against its map, reporting every problem.
     pub fn validate(&self, file: &str, map: Map, digest: u64) -> Result<Scenario, ScenarioError> {
+        // 9.0: the map's terrains and hexside features must all be on the Terrain Effects
+        // Chart, and its grid the Napoleon at War one (RULES-NOTES: even rows shifted). Nothing
+        // else can be checked against a map the rules cannot read.
+        let map_problem = |problem: String| {
+            ScenarioError(vec![Problem {
+                file: file.to_string(),
+                item: format!("map '{}'", map.id),
+                problem,
+            }])
+        };
+        let chart = crate::tables::Chart::new(map.legend()).map_err(map_problem)?;
+        if map.parity() != Parity::Even {
+            return Err(map_problem(format!(
+                "its {} rows are shifted; Napoleon at War plays on maps whose even rows are \
+                 shifted (parity = \"even\")",
+                map.parity().name()
+            )));
+        }
         let mut probs = Vec::new();
         let mut p = |item: String, problem: String| {
             probs.push(Problem {
@@ -493,7 +538,7 @@ impl ScenarioFile {
             p(
                 "units".into(),
                 format!(
-                    "{} units; at most {MAX_UNITS} are supported",
+                    "{} units; at most {MAX_UNITS} are supported (a hex's occupancy is a unit's index plus one in a byte)",
                     self.units.len()
                 ),
             );
@@ -546,10 +591,11 @@ impl ScenarioFile {
             } else if let Some(h) = u.hex {
                 if !map.contains(h) {
                     p(item.clone(), format!("set-up hex {h} is off the map"));
-                } else if map.terrain(h) == Terrain::Marsh {
+                } else if chart.road_only(map.terrain(h)) {
+                    let name = &map.terrain_kind(h).id;
                     p(
                         item.clone(),
-                        format!("set-up hex {h} is marsh, where no unit may stand (9.0)"),
+                        format!("set-up hex {h} is {name}, where no unit may stand (9.0)"),
                     );
                 }
                 if let Some(other) = placed.insert(h, u.id.clone()) {
@@ -569,7 +615,7 @@ impl ScenarioFile {
                             format!("entry hex {} is not on the {:?} map edge", a.hex, a.edge),
                         );
                     }
-                    if !map.is_road_hex(a.hex) {
+                    if !map.touches(a.hex, chart.road) {
                         p(
                             item.clone(),
                             format!("entry hex {} is not a road hex (15.0)", a.hex),
@@ -687,7 +733,7 @@ impl ScenarioFile {
         if !probs.is_empty() {
             return Err(ScenarioError(probs));
         }
-        let steps = crate::movement::StepTable::new(&map);
+        let steps = crate::movement::StepTable::new(&map, &chart);
         let occupant_side = std::iter::once(u8::MAX)
             .chain(units.iter().map(|u| u.side.0))
             .chain(std::iter::repeat(u8::MAX))
@@ -696,11 +742,12 @@ impl ScenarioFile {
         let edge_roads = EDGES.map(|e| {
             map.edge_hexes(e)
                 .into_iter()
-                .filter(|&h| map.is_road_hex(h))
+                .filter(|&h| map.touches(h, chart.road))
                 .collect()
         });
         let unit_sides = units.iter().map(|u| u.side).collect();
         Ok(Scenario {
+            chart,
             steps,
             occupant_side,
             unit_sides,
@@ -721,5 +768,101 @@ impl ScenarioFile {
             hooks,
             digest,
         })
+    }
+}
+
+#[cfg(test)]
+mod legend_tests {
+    use super::*;
+
+    const SCENARIO: &str = r#"format = "grognard-scenario/1"
+id = "tiny"
+title = "Tiny"
+system = "naw"
+map = "m"
+first_turn = 1
+last_turn = 2
+sides = ["Blue", "Red"]
+[[nations]]
+id = "B"
+name = "Blue"
+side = "Blue"
+[[nations]]
+id = "R"
+name = "Red"
+side = "Red"
+[[units]]
+id = "B.1"
+nation = "B"
+designation = "1"
+type = "infantry"
+strength = 6
+movement = 4
+hex = "0101"
+"#;
+
+    fn load(map: &str) -> Result<Scenario, ScenarioError> {
+        Scenario::from_toml(SCENARIO, "tiny.toml", &|_| Ok(map.to_string()))
+    }
+
+    const LEGEND: &str = r##"format = "grognard-map/1"
+id = "m"
+width = 2
+height = 2
+terrain = ["..", ".x"]
+[[legend.terrain]]
+id = "clear"
+name = "Open"
+code = "."
+fill = "#eee"
+[[legend.terrain]]
+id = "TERRAIN"
+name = "X"
+code = "x"
+fill = "#444"
+[[legend.features]]
+id = "river"
+name = "River"
+stroke = "#00f"
+width = 0.1
+"##;
+
+    #[test]
+    fn case_9_0_a_map_with_terrain_off_the_chart_is_refused() {
+        let e = load(&LEGEND.replace("TERRAIN", "fortress"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("map 'm'") && e.contains("terrain 'fortress'") && e.contains("9.0"),
+            "{e}"
+        );
+        let map = LEGEND
+            .replace("TERRAIN", "town")
+            .replace("id = \"river\"", "id = \"border\"");
+        let e = load(&map).unwrap_err().to_string();
+        assert!(e.contains("hexside feature 'border'"), "{e}");
+    }
+
+    #[test]
+    fn case_9_0_known_ids_in_any_order_and_code_are_read_by_id() {
+        // `x` is town here (index 1, where the standard legend has forest): 9.0 by id.
+        let sc = load(&LEGEND.replace("TERRAIN", "town")).unwrap();
+        let t = sc.map.terrain("0202".parse().unwrap());
+        assert!(sc.chart.doubles_defender(t) && sc.chart.blocks_sight(t));
+        assert_eq!(sc.chart.entry_cost_half(t), Some(2));
+        assert!(sc.chart.road.is_empty() && !sc.chart.river.is_empty());
+        // a legend without bridges: a river is never bridged, other hexsides never rivers
+        assert!(sc.chart.unbridged_river(sc.chart.river));
+        assert!(!sc.chart.unbridged_river(hexmap::Hexside::NONE));
+    }
+
+    #[test]
+    fn a_map_with_odd_rows_shifted_is_refused() {
+        let map = "format = \"grognard-map/1\"\nid = \"m\"\nwidth = 2\nheight = 2\n\
+                   parity = \"odd\"\nterrain = [\"..\", \"..\"]\n";
+        let e = load(map).unwrap_err().to_string();
+        assert!(e.contains("odd rows are shifted"), "{e}");
+        let even = map.replace("odd", "even");
+        assert!(load(&even).is_ok());
     }
 }

@@ -642,7 +642,10 @@ fn case_7_9_a_5_to_1_reduced_to_3_to_1() {
     assert_eq!(g.step(), Step::Retreat);
     assert_eq!(g.to_act(), ToAct::Side(BLUE));
     assert_eq!(at(&g, "R.1"), Some(h("0605")));
-    assert!(g.events().iter().any(|e| e.text.contains("3-1")));
+    assert!(g
+        .events()
+        .iter()
+        .any(|e| matches!(e, naw::Event::Combat { column, .. } if column.name() == "3-1")));
 }
 
 // ---------------------------------------------------------------- 9.0 combat column

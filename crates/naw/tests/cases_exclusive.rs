@@ -133,7 +133,7 @@ fn case_15_0_reinforcements_arrive_on_their_turn_at_their_entry_hex() {
     assert_eq!(g.turn(), 2);
     act(&mut g, "move B.9 0205");
     assert_eq!(at(&g, "B.9"), Some(h("0205")));
-    assert!(g.events().iter().any(|e| e.case == "15.1"));
+    assert!(g.events().iter().any(|e| e.case() == "15.1"));
 }
 
 #[test]
@@ -147,7 +147,7 @@ fn case_15_0_a_blocked_entry_delays_one_turn_then_the_nearest_unblocked_road_hex
     pass(&mut g);
     pass(&mut g);
     assert_eq!(g.turn(), 2);
-    assert!(g.events().iter().any(|e| e.case == "15.0"));
+    assert!(g.events().iter().any(|e| e.case() == "15.0"));
     assert_eq!(refused(&g, "move B.9 0205"), "15.0");
     let view = |g: &Game| g.units()[uid(g, "B.9").0 as usize].arrival;
     assert_eq!(view(&g), Some((3, h("0105"))));
@@ -428,7 +428,7 @@ fn case_17_5_units_that_cannot_trace_to_the_hex_count_as_eliminated() {
         .collect();
     assert_eq!(cut, vec!["B.2".to_string()]);
     assert_eq!(g.losses()[0], 7);
-    assert!(g.events().iter().any(|e| e.case == "17.5"));
+    assert!(g.events().iter().any(|e| e.case() == "17.5"));
     // Counted as eliminated, not removed.
     assert_eq!(at(&g, "B.2"), Some(h("0101")));
     assert_eq!(outcome(&g).case, "17.4");

@@ -126,7 +126,7 @@ fn case_6_4_zones_of_control_are_mutual() {
     let open: Vec<(String, &str)> = g
         .open_obligations()
         .into_iter()
-        .map(|(u, c)| (g.id(u).to_string(), c))
+        .map(|(u, c)| (g.id(u).to_string(), c.case()))
         .collect();
     assert_eq!(
         open,

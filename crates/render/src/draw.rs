@@ -2,7 +2,7 @@
 
 use crate::palette::*;
 use crate::{nation_name, Counter, Options, UnitKind, DEFAULT_SCALE};
-use hexmap::{Dir, Hex, Hexside, Map, Terrain};
+use hexmap::{Dir, FeatureKind, FeatureStyle, Hex, Hexside, Legend, Map, Parity, Terrain};
 use std::collections::HashMap;
 use std::fmt::{self, Write};
 
@@ -69,6 +69,7 @@ pub(crate) fn esc(s: &str) -> String {
 /// Maps hex units to pixels.
 struct Frame {
     s: f64,
+    parity: Parity,
     ox: f64,
     oy: f64,
 }
@@ -79,11 +80,11 @@ impl Frame {
     }
 
     fn centre(&self, h: Hex) -> (f64, f64) {
-        self.pt(h.centre())
+        self.pt(h.centre_in(self.parity))
     }
 
     fn corner(&self, h: Hex, i: usize) -> (f64, f64) {
-        let (x, y) = h.centre();
+        let (x, y) = h.centre_in(self.parity);
         self.pt((x + CORNERS[i].0, y + CORNERS[i].1))
     }
 
@@ -109,25 +110,64 @@ fn hex_path(o: &mut String, (cx, cy): (f64, f64), r: f64) {
     o.push('Z');
 }
 
-/// The solid colour of a terrain.
-fn terrain_fill(t: Terrain) -> &'static str {
-    match t {
-        Terrain::Clear => CLEAR,
-        Terrain::Forest => FOREST,
-        Terrain::Rough => ROUGH,
-        Terrain::Marsh => MARSH,
-        Terrain::Town => TOWN,
-    }
+/// The pattern names of the legend that this renderer draws over a terrain's fill, with the
+/// id of their `<pattern>` in the SVG's `defs` (`buildings` is drawn as shapes, not a pattern).
+const PATTERNS: [(&str, &str); 3] = [
+    ("trees", "forest"),
+    ("hatching", "rough"),
+    ("tufts", "marsh"),
+];
+
+/// The fill of the marks of a legend pattern this renderer knows.
+fn pattern_marks(pattern: Option<&str>) -> Option<String> {
+    let p = pattern?;
+    PATTERNS
+        .iter()
+        .find(|(name, _)| *name == p)
+        .map(|(_, id)| format!("url(#{id})"))
 }
 
-/// The pattern of marks drawn over a terrain's colour, if it has one.
-fn terrain_marks(t: Terrain) -> Option<&'static str> {
-    match t {
-        Terrain::Forest => Some("url(#forest)"),
-        Terrain::Rough => Some("url(#rough)"),
-        Terrain::Marsh => Some("url(#marsh)"),
-        Terrain::Clear | Terrain::Town => None,
+/// The stroke attributes of a hexside feature, its widths in hex widths scaled by `s`.
+fn feature_stroke(k: &FeatureKind, s: f64) -> String {
+    let mut a = format!(
+        r#"stroke="{}" stroke-width="{}""#,
+        esc(&k.stroke),
+        N(k.width * s)
+    );
+    match &k.dash {
+        Some(d) => {
+            let v: Vec<String> = d
+                .split([' ', ','])
+                .filter_map(|x| x.parse::<f64>().ok())
+                .map(|x| N(x * s).to_string())
+                .collect();
+            let _ = write!(a, r#" stroke-dasharray="{}""#, v.join(" "));
+        }
+        None if k.style != FeatureStyle::Crossing => {
+            a.push_str(r#" stroke-linecap="round" stroke-linejoin="round""#)
+        }
+        None => {}
     }
+    a
+}
+
+/// The order features are laid in, bottom to top: by style, then the legend's later features
+/// under its earlier ones (standard legend: slopes, streams, rivers, bridges, trails, roads).
+fn feature_order(l: &Legend) -> Vec<usize> {
+    let mut v = Vec::new();
+    for st in [
+        FeatureStyle::Hachured,
+        FeatureStyle::Edge,
+        FeatureStyle::Crossing,
+        FeatureStyle::Route,
+    ] {
+        v.extend(
+            (0..l.features.len())
+                .rev()
+                .filter(|&i| l.features[i].style == st),
+        );
+    }
+    v
 }
 
 /// Buildings of a town hex, as rectangles `(x, y, w, h)` in hex units around the centre.
@@ -169,7 +209,7 @@ pub fn svg(map: &Map, counters: &[Counter], opts: &Options) -> String {
     // Bounds of the map in hex units.
     let (mut x0, mut x1, mut y0, mut y1) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
     for h in map.hexes() {
-        let (x, y) = h.centre();
+        let (x, y) = map.centre(h);
         x0 = x0.min(x - 0.5);
         x1 = x1.max(x + 0.5);
         y0 = y0.min(y - R);
@@ -189,11 +229,12 @@ pub fn svg(map: &Map, counters: &[Counter], opts: &Options) -> String {
         legend_x: margin + (x1 - x0) * s + 0.7 * s,
         legend_w: 6.4 * s,
     };
-    let (legend_svg, legend_h) = legend(&lay, &nations);
+    let (legend_svg, legend_h) = legend(map, &lay, &nations);
     let width = lay.legend_x + lay.legend_w + margin;
     let height = margin + lay.title_h + lay.map_h.max(legend_h) + margin;
     let f = Frame {
         s,
+        parity: map.parity(),
         ox: margin - x0 * s,
         oy: margin + lay.title_h - y0 * s,
     };
@@ -312,24 +353,24 @@ fn terrain(o: &mut String, map: &Map, f: &Frame) {
             let (x, y) = f.corner(h, i);
             let _ = write!(o, "{}{},{}", if i == 0 { "" } else { " " }, N(x), N(y));
         }
-        let _ = writeln!(o, r#"" fill="{}"/>"#, terrain_fill(map.terrain(h)));
+        let _ = writeln!(o, r#"" fill="{}"/>"#, esc(&map.terrain_kind(h).fill));
     }
     o.push_str("</g>\n");
 
     // Marks over textured terrain, one path per terrain.
-    for t in Terrain::ALL {
-        let Some(marks) = terrain_marks(t) else {
+    for (i, kind) in map.legend().terrain.iter().enumerate() {
+        let Some(marks) = pattern_marks(kind.pattern.as_deref()) else {
             continue;
         };
         let mut d = String::new();
-        for h in map.hexes().filter(|&h| map.terrain(h) == t) {
+        for h in map.hexes().filter(|&h| map.terrain(h) == Terrain(i as u8)) {
             hex_path(&mut d, f.centre(h), R * f.s);
         }
         if !d.is_empty() {
             let _ = writeln!(
                 o,
                 r#"<path id="{}-marks" fill="{marks}" d="{d}"/>"#,
-                t.name()
+                kind.id
             );
         }
     }
@@ -342,7 +383,7 @@ fn terrain(o: &mut String, map: &Map, f: &Frame) {
     );
     for h in map.hexes() {
         for d in Dir::ALL {
-            let n = h.neighbour(d);
+            let n = map.neighbour(h, d);
             if map.contains(n) && n < h {
                 continue;
             }
@@ -354,7 +395,8 @@ fn terrain(o: &mut String, map: &Map, f: &Frame) {
 
     // Town buildings.
     let _ = write!(o, r#"<path id="buildings" fill="{TOWN_BUILDING}" d=""#);
-    for h in map.hexes().filter(|&h| map.terrain(h) == Terrain::Town) {
+    let built = |h: Hex| map.terrain_kind(h).pattern.as_deref() == Some("buildings");
+    for h in map.hexes().filter(|&h| built(h)) {
         let (cx, cy) = f.centre(h);
         for (x, y, w, hh) in BUILDINGS {
             let _ = write!(
@@ -408,20 +450,18 @@ fn terrain(o: &mut String, map: &Map, f: &Frame) {
     o.push_str("\"/>\n");
 }
 
-/// Hexside features and roads.
+/// Hexside features, each drawn as its legend says: along the hexside, hachured, as a bar
+/// across it, or from hex centre to hex centre (to the map edge at the edge).
 fn features(o: &mut String, map: &Map, f: &Frame) {
-    let (mut rivers, mut streams, mut slopes, mut bridges, mut roads, mut trails) = (
-        String::new(),
-        String::new(),
-        String::new(),
-        String::new(),
-        String::new(),
-        String::new(),
-    );
+    let legend = map.legend();
+    let mut paths = vec![String::new(); legend.features.len()];
     let s = f.s;
+    let seg = |p: &mut String, a: (f64, f64), b: (f64, f64)| {
+        let _ = write!(p, "M{},{} L{},{} ", N(a.0), N(a.1), N(b.0), N(b.1));
+    };
     for h in map.hexes() {
         for d in Dir::ALL {
-            let n = h.neighbour(d);
+            let n = map.neighbour(h, d);
             // each hexside once
             if map.contains(n) && n < h {
                 continue;
@@ -432,109 +472,55 @@ fn features(o: &mut String, map: &Map, f: &Frame) {
             }
             let (a, b) = f.side(h, d);
             let m = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
-            let seg = |p: &mut String, a: (f64, f64), b: (f64, f64)| {
-                let _ = write!(p, "M{},{} L{},{} ", N(a.0), N(a.1), N(b.0), N(b.1));
-            };
-            if side.has(Hexside::RIVER) {
-                seg(&mut rivers, a, b);
-            }
-            if side.has(Hexside::STREAM) {
-                seg(&mut streams, a, b);
-            }
-            if side.has(Hexside::SLOPE) {
-                seg(&mut slopes, a, b);
-                // hachures across the edge
-                let (ex, ey) = (b.0 - a.0, b.1 - a.1);
-                let len = (ex * ex + ey * ey).sqrt();
-                let (nx, ny) = (-ey / len * 0.09 * s, ex / len * 0.09 * s);
-                for t in [0.2, 0.4, 0.6, 0.8] {
-                    let (px, py) = (a.0 + ex * t, a.1 + ey * t);
-                    seg(&mut slopes, (px - nx, py - ny), (px + nx, py + ny));
-                }
-            }
             let c = f.centre(h);
             let cn = f.centre(n);
             let (ux, uy) = ((cn.0 - c.0) / s, (cn.1 - c.1) / s);
-            if side.has(Hexside::BRIDGE) {
-                let k = 0.2 * s;
-                seg(
-                    &mut bridges,
-                    (m.0 - ux * k, m.1 - uy * k),
-                    (m.0 + ux * k, m.1 + uy * k),
-                );
-            }
-            // roads and trails run centre to centre; at the map edge, to the edge
-            let end = if map.contains(n) { cn } else { m };
-            if side.has(Hexside::ROAD) {
-                seg(&mut roads, c, end);
-            }
-            if side.has(Hexside::TRAIL) {
-                seg(&mut trails, c, end);
+            for (i, kind) in legend.features.iter().enumerate() {
+                if !side.has(Hexside::bit(i)) {
+                    continue;
+                }
+                let p = &mut paths[i];
+                match kind.style {
+                    FeatureStyle::Edge => seg(p, a, b),
+                    FeatureStyle::Hachured => {
+                        seg(p, a, b);
+                        // hachures across the edge
+                        let (ex, ey) = (b.0 - a.0, b.1 - a.1);
+                        let len = (ex * ex + ey * ey).sqrt();
+                        let (nx, ny) = (-ey / len * 0.09 * s, ex / len * 0.09 * s);
+                        for t in [0.2, 0.4, 0.6, 0.8] {
+                            let (px, py) = (a.0 + ex * t, a.1 + ey * t);
+                            seg(p, (px - nx, py - ny), (px + nx, py + ny));
+                        }
+                    }
+                    FeatureStyle::Crossing => {
+                        let k = 0.2 * s;
+                        seg(
+                            p,
+                            (m.0 - ux * k, m.1 - uy * k),
+                            (m.0 + ux * k, m.1 + uy * k),
+                        );
+                    }
+                    FeatureStyle::Route => {
+                        // centre to centre; at the map edge, to the edge
+                        seg(p, c, if map.contains(n) { cn } else { m });
+                    }
+                }
             }
         }
     }
-    let layer = |o: &mut String, id: &str, d: &str, style: String| {
+    for i in feature_order(legend) {
+        let d = paths[i].trim();
         if !d.is_empty() {
+            let kind = &legend.features[i];
             let _ = writeln!(
                 o,
-                r#"<path id="{id}" fill="none" {style} d="{}"/>"#,
-                d.trim()
+                r#"<path id="hexsides-{}" fill="none" {} d="{d}"/>"#,
+                kind.id,
+                feature_stroke(kind, s)
             );
         }
-    };
-    layer(
-        o,
-        "slopes",
-        &slopes,
-        format!(
-            r#"stroke="{SLOPE}" stroke-width="{}" stroke-linecap="round""#,
-            N(0.035 * s)
-        ),
-    );
-    layer(
-        o,
-        "streams",
-        &streams,
-        format!(
-            r#"stroke="{STREAM}" stroke-width="{}" stroke-linecap="round""#,
-            N(0.07 * s)
-        ),
-    );
-    layer(
-        o,
-        "rivers",
-        &rivers,
-        format!(
-            r#"stroke="{RIVER}" stroke-width="{}" stroke-linecap="round" stroke-linejoin="round""#,
-            N(0.15 * s)
-        ),
-    );
-    layer(
-        o,
-        "bridges",
-        &bridges,
-        format!(r#"stroke="{BRIDGE}" stroke-width="{}""#, N(0.19 * s)),
-    );
-    layer(
-        o,
-        "trails",
-        &trails,
-        format!(
-            r#"stroke="{ROAD}" stroke-width="{}" stroke-dasharray="{} {}""#,
-            N(0.055 * s),
-            N(0.12 * s),
-            N(0.07 * s)
-        ),
-    );
-    layer(
-        o,
-        "roads",
-        &roads,
-        format!(
-            r#"stroke="{ROAD}" stroke-width="{}" stroke-linecap="round""#,
-            N(0.1 * s)
-        ),
-    );
+    }
 }
 
 fn highlights(o: &mut String, map: &Map, f: &Frame, list: &[(Hex, String)]) {
@@ -757,7 +743,7 @@ fn nations_present(counters: &[Counter]) -> Vec<(String, String, String)> {
 const ROW: f64 = 0.62;
 
 /// The legend, boxed, to the right of the map, and its height in pixels.
-fn legend(lay: &Layout, nations: &[(String, String, String)]) -> (String, f64) {
+fn legend(map: &Map, lay: &Layout, nations: &[(String, String, String)]) -> (String, f64) {
     let s = lay.s;
     let x = lay.legend_x;
     let top = lay.margin + lay.title_h;
@@ -798,19 +784,19 @@ fn legend(lay: &Layout, nations: &[(String, String, String)]) -> (String, f64) {
     y += ROW * s;
 
     heading(o, &mut y, "Terrain");
-    for t in Terrain::ALL {
+    for kind in &map.legend().terrain {
         let mut d = String::new();
         hex_path(&mut d, (sx, y), R * s * 0.5);
         let _ = writeln!(
             o,
             r#"<path d="{d}" fill="{}" stroke="{HEX_LINE}" stroke-width="{}"/>"#,
-            terrain_fill(t),
+            esc(&kind.fill),
             N(0.025 * s)
         );
-        if let Some(marks) = terrain_marks(t) {
+        if let Some(marks) = pattern_marks(kind.pattern.as_deref()) {
             let _ = writeln!(o, r#"<path d="{d}" fill="{marks}"/>"#);
         }
-        if t == Terrain::Town {
+        if kind.pattern.as_deref() == Some("buildings") {
             let mut b = String::new();
             for (bx, by, bw, bh) in BUILDINGS {
                 let _ = write!(
@@ -825,13 +811,11 @@ fn legend(lay: &Layout, nations: &[(String, String, String)]) -> (String, f64) {
             }
             let _ = writeln!(o, r#"<path d="{b}" fill="{TOWN_BUILDING}"/>"#);
         }
-        let mut name = t.name().to_string();
-        name[..1].make_ascii_uppercase();
-        label(o, y, &name);
+        label(o, y, &kind.name);
         y += ROW * s;
     }
-    // slope hex symbol
-    {
+    // slope hex symbol, where the map has slope hexes
+    if map.hexes().any(|h| map.is_slope_hex(h)) {
         let r = 0.2 * s;
         let (ax, ay) = (sx, y + 0.12 * s);
         let mut d = String::new();
@@ -863,88 +847,47 @@ fn legend(lay: &Layout, nations: &[(String, String, String)]) -> (String, f64) {
         y += ROW * s;
     }
 
-    heading(o, &mut y, "Hexsides and roads");
+    if !map.legend().features.is_empty() {
+        heading(o, &mut y, "Hexsides");
+    }
     let (l0, l1) = (sx - 0.4 * s, sx + 0.4 * s);
-    let line = |o: &mut String, y: f64, style: &str| {
-        let _ = writeln!(
-            o,
-            r#"<path d="M{},{} L{},{}" fill="none" {style}/>"#,
-            N(l0),
-            N(y),
-            N(l1),
-            N(y)
-        );
-    };
-    let river = format!(
-        r#"stroke="{RIVER}" stroke-width="{}" stroke-linecap="round""#,
-        N(0.15 * s)
-    );
-    line(o, y, &river);
-    label(o, y, "River (hexside)");
-    y += ROW * s;
-    line(
-        o,
-        y,
-        &format!(
-            r#"stroke="{STREAM}" stroke-width="{}" stroke-linecap="round""#,
-            N(0.07 * s)
-        ),
-    );
-    label(o, y, "Stream (hexside)");
-    y += ROW * s;
-    line(o, y, &river);
-    let _ = writeln!(
-        o,
-        r#"<path d="M{},{} L{},{}" stroke="{BRIDGE}" stroke-width="{}"/>"#,
-        N(sx),
-        N(y - 0.2 * s),
-        N(sx),
-        N(y + 0.2 * s),
-        N(0.19 * s)
-    );
-    label(o, y, "Bridge");
-    y += ROW * s;
-    line(
-        o,
-        y,
-        &format!(
-            r#"stroke="{ROAD}" stroke-width="{}" stroke-linecap="round""#,
-            N(0.1 * s)
-        ),
-    );
-    label(o, y, "Road");
-    y += ROW * s;
-    line(
-        o,
-        y,
-        &format!(
-            r#"stroke="{ROAD}" stroke-width="{}" stroke-dasharray="{} {}""#,
-            N(0.055 * s),
-            N(0.12 * s),
-            N(0.07 * s)
-        ),
-    );
-    label(o, y, "Trail");
-    y += ROW * s;
-    {
-        let mut d = format!("M{},{} L{},{} ", N(l0), N(y), N(l1), N(y));
-        for t in [0.2, 0.4, 0.6, 0.8] {
-            let px = l0 + (l1 - l0) * t;
-            let _ = write!(
-                d,
-                "M{},{} L{},{} ",
-                N(px),
-                N(y - 0.09 * s),
-                N(px),
-                N(y + 0.09 * s)
-            );
+    for kind in &map.legend().features {
+        let mut d = String::new();
+        match kind.style {
+            FeatureStyle::Crossing => {
+                let _ = write!(
+                    d,
+                    "M{},{} L{},{}",
+                    N(sx),
+                    N(y - 0.2 * s),
+                    N(sx),
+                    N(y + 0.2 * s)
+                );
+            }
+            style => {
+                let _ = write!(d, "M{},{} L{},{} ", N(l0), N(y), N(l1), N(y));
+                if style == FeatureStyle::Hachured {
+                    for t in [0.2, 0.4, 0.6, 0.8] {
+                        let px = l0 + (l1 - l0) * t;
+                        let _ = write!(
+                            d,
+                            "M{},{} L{},{} ",
+                            N(px),
+                            N(y - 0.09 * s),
+                            N(px),
+                            N(y + 0.09 * s)
+                        );
+                    }
+                }
+            }
         }
         let _ = writeln!(
             o,
-            r#"<path d="{d}" fill="none" stroke="{SLOPE}" stroke-width="{}" stroke-linecap="round"/>"#,
-            N(0.035 * s)
+            r#"<path d="{}" fill="none" {}/>"#,
+            d.trim(),
+            feature_stroke(kind, s)
         );
-        label(o, y, "Slope (hexside)");
+        label(o, y, &kind.name);
         y += ROW * s;
     }
 
@@ -1062,16 +1005,20 @@ mod tests {
     /// the line joining them, and both hexes agree on where it is.
     #[test]
     fn hexsides_lie_between_neighbouring_centres() {
-        let f = Frame {
-            s: 1.0,
-            ox: 0.0,
-            oy: 0.0,
-        };
-        for h in [Hex::new(3, 5), Hex::new(4, 5)] {
+        for (parity, h) in [Parity::Even, Parity::Odd]
+            .into_iter()
+            .flat_map(|p| [(p, Hex::new(3, 5)), (p, Hex::new(4, 5))])
+        {
+            let f = Frame {
+                s: 1.0,
+                parity,
+                ox: 0.0,
+                oy: 0.0,
+            };
             for d in Dir::ALL {
-                let n = h.neighbour(d);
+                let n = h.neighbour_in(d, parity);
                 let (a, b) = f.side(h, d);
-                let (c, cn) = (h.centre(), n.centre());
+                let (c, cn) = (h.centre_in(parity), n.centre_in(parity));
                 let mid = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
                 let want = ((c.0 + cn.0) / 2.0, (c.1 + cn.1) / 2.0);
                 assert!((mid.0 - want.0).abs() < 1e-9, "{h} {d:?}");

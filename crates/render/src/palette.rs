@@ -37,23 +37,14 @@ pub fn nation_name(nation_id: &str) -> Option<&'static str> {
     })
 }
 
+// Terrain fills and hexside strokes come from the map's legend (hexmap::Legend::standard
+// holds the Napoleon at War colours); the marks of patterns and the slope-hex symbol are here.
 pub(crate) const PAPER: &str = "#FBF8EE";
-pub(crate) const CLEAR: &str = "#F4EFD9";
-pub(crate) const FOREST: &str = "#9FD3B5";
 pub(crate) const FOREST_TREE: &str = "#00775A";
-pub(crate) const ROUGH: &str = "#E2CCA3";
 pub(crate) const ROUGH_HATCH: &str = "#8A6230";
-pub(crate) const MARSH: &str = "#CBE6EE";
 pub(crate) const MARSH_TUFT: &str = "#1E7F8C";
-pub(crate) const TOWN: &str = "#E9D6CF";
 pub(crate) const TOWN_BUILDING: &str = "#A8432A";
 pub(crate) const HEX_LINE: &str = "#8E8A80";
 pub(crate) const HEX_NUMBER: &str = "#5E5A52";
-/// Okabe-Ito blue.
-pub(crate) const RIVER: &str = "#0072B2";
-/// Okabe-Ito sky blue, darkened a little to stand out on pale terrain.
-pub(crate) const STREAM: &str = "#3A9AD9";
-pub(crate) const BRIDGE: &str = "#1F1F1F";
-pub(crate) const ROAD: &str = "#9C5A1A";
 pub(crate) const SLOPE: &str = "#6B4423";
 pub(crate) const INK: &str = "#1A1A1A";

@@ -101,7 +101,7 @@ fn east_is_right_north_is_up() {
 fn rivers_roads_and_bridges_are_drawn() {
     let mut map = Map::new("t", 6, 6);
     let plain = svg(&map, &[], &Options::default());
-    assert!(!plain.contains("id=\"rivers\""));
+    assert!(!plain.contains("id=\"hexsides-river\""));
     map.add_hexside(Hex::new(2, 2), Dir::W, Hexside::RIVER);
     map.add_hexside(
         Hex::new(2, 2),
@@ -124,13 +124,13 @@ fn rivers_roads_and_bridges_are_drawn() {
             .to_string()
     };
     // two river hexsides, each drawn once
-    assert_eq!(path("rivers").matches('M').count(), 2);
-    assert_eq!(path("bridges").matches('M').count(), 1);
-    assert_eq!(path("streams").matches('M').count(), 1);
+    assert_eq!(path("hexsides-river").matches('M').count(), 2);
+    assert_eq!(path("hexsides-bridge").matches('M').count(), 1);
+    assert_eq!(path("hexsides-stream").matches('M').count(), 1);
     // a road joining two hexes and a road leaving the map
-    assert_eq!(path("roads").matches('M').count(), 2);
-    assert_eq!(path("trails").matches('M').count(), 1);
-    assert!(path("slopes").matches('M').count() >= 1);
+    assert_eq!(path("hexsides-road").matches('M').count(), 2);
+    assert_eq!(path("hexsides-trail").matches('M').count(), 1);
+    assert!(path("hexsides-slope").matches('M').count() >= 1);
 }
 
 #[test]
@@ -246,4 +246,55 @@ fn nation_colours_have_a_default() {
         assert_ne!(nation_colours(id), nation_colours("XX"), "{id}");
     }
     assert_eq!(nation_colours("XX"), nation_colours(""));
+}
+
+#[test]
+fn a_custom_legend_and_odd_parity_are_drawn_from_the_map() {
+    let text = r##"format = "grognard-map/1"
+id = "strategic"
+width = 3
+height = 3
+parity = "odd"
+terrain = ["..^", "^^.", "..."]
+[[legend.terrain]]
+id = "open"
+name = "Open country"
+code = "."
+fill = "#eeeedd"
+[[legend.terrain]]
+id = "mountain"
+name = "Mountains"
+code = "^"
+fill = "#aa8866"
+pattern = "hatching"
+[[legend.features]]
+id = "border"
+name = "Border"
+stroke = "#112233"
+width = 0.05
+dash = "0.1 0.05"
+[hexsides]
+border = ["0101/0202"]
+"##;
+    let map = Map::from_toml(text).unwrap();
+    let svg = render::svg(&map, &[], &render::Options::default());
+    let doc = parse(&svg);
+    assert_eq!(count(&doc, "polygon"), 9);
+    assert!(svg.contains(r##"fill="#aa8866""##) && svg.contains("id=\"mountain-marks\""));
+    assert!(svg.contains("id=\"hexsides-border\"") && svg.contains(r##"stroke="#112233""##));
+    assert!(svg.contains(">Mountains<") && svg.contains(">Border<"));
+    // odd rows lie half a hex west of even rows
+    let x_of = |id: &str| {
+        let p = doc
+            .descendants()
+            .find(|n| n.attribute("id") == Some(id))
+            .unwrap();
+        let pts = p.attribute("points").unwrap();
+        let xs: Vec<f64> = pts
+            .split(' ')
+            .map(|xy| xy.split(',').next().unwrap().parse().unwrap())
+            .collect();
+        xs.iter().sum::<f64>() / xs.len() as f64
+    };
+    assert!(x_of("hex0101") < x_of("hex0201"));
 }

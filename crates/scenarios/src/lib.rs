@@ -97,3 +97,78 @@ fn resolve_map(dir: Option<std::path::PathBuf>) -> impl Fn(&str) -> Result<Strin
         })
     }
 }
+
+/// A scenario file as found, before any rules system reads it: what the registry needs to
+/// pick the system (its header) and what the system needs to build it (its text and its map).
+#[derive(Clone, Debug)]
+pub struct Source {
+    /// The shipped id or the path it was named by.
+    pub name: String,
+    /// The file name to cite in errors (`scenarios/bon-first-day.toml` or the path).
+    pub file: String,
+    /// The file's text.
+    pub text: String,
+    /// The folder of a scenario read from disk (its map may be a path relative to it).
+    pub dir: Option<std::path::PathBuf>,
+}
+
+/// The fields of a scenario file every system shares: which system it is written for and the
+/// components it is played with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Header {
+    /// The scenario's id.
+    pub id: String,
+    /// The rules system its file names (`system = "naw"`).
+    pub system: String,
+    /// The components (game box) it uses: the file's `components`, else its map's id.
+    pub components: String,
+}
+
+impl Source {
+    /// The shipped scenario of an id, or the file at a path.
+    pub fn find(spec: &str) -> Result<Source, LoadError> {
+        if let Some(s) = SCENARIOS.iter().find(|s| s.id == spec) {
+            return Ok(Source {
+                name: spec.to_string(),
+                file: s.file.to_string(),
+                text: s.text.to_string(),
+                dir: None,
+            });
+        }
+        let path = std::path::Path::new(spec);
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| LoadError::NotFound(spec.into(), e.to_string()))?;
+        Ok(Source {
+            name: spec.to_string(),
+            file: spec.to_string(),
+            text,
+            dir: path.parent().map(|p| p.to_path_buf()),
+        })
+    }
+
+    /// Reads a file the scenario names (its map): a shipped map id, else a path relative to
+    /// the scenario's folder.
+    pub fn read(&self, name: &str) -> Result<String, String> {
+        resolve_map(self.dir.clone())(name)
+    }
+
+    /// The shared header fields.
+    pub fn header(&self) -> Result<Header, String> {
+        #[derive(serde::Deserialize)]
+        struct Raw {
+            id: Option<String>,
+            system: Option<String>,
+            components: Option<String>,
+            map: Option<String>,
+        }
+        let raw: Raw = toml::from_str(&self.text).map_err(|e| format!("{}: {e}", self.file))?;
+        let system = raw
+            .system
+            .ok_or_else(|| format!("{}: the scenario names no `system`", self.file))?;
+        Ok(Header {
+            id: raw.id.unwrap_or_else(|| self.name.clone()),
+            components: raw.components.or(raw.map).unwrap_or_default(),
+            system,
+        })
+    }
+}

@@ -31,7 +31,7 @@ mod svg;
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use hexmap::{Dir, Hex, Hexside, Map, Place, Terrain};
+use hexmap::{Dir, Hex, Hexside, Legend, Map, Place, Terrain};
 
 use data::{Geography, Line, Overrides};
 use geom::{crosses, hex_at_km, hex_to_km, inside, trace, Pt};
@@ -119,21 +119,23 @@ pub fn leipzig_preview_svg() -> String {
 
 /// The terrain of a name used in the data files.
 fn terrain_named(s: &str) -> Terrain {
-    Terrain::ALL
-        .into_iter()
-        .find(|t| t.name() == s)
+    Legend::standard()
+        .terrain_index(s)
         .unwrap_or_else(|| panic!("unknown terrain '{s}'"))
 }
 
 /// Precedence of hex terrains where areas overlap.
 fn rank(t: Terrain) -> u8 {
-    match t {
-        Terrain::Clear => 0,
-        Terrain::Rough => 1,
-        Terrain::Forest => 2,
-        Terrain::Marsh => 3,
-        Terrain::Town => 4,
-    }
+    [
+        Terrain::Clear,
+        Terrain::Rough,
+        Terrain::Forest,
+        Terrain::Marsh,
+        Terrain::Town,
+    ]
+    .iter()
+    .position(|&x| x == t)
+    .unwrap_or(0) as u8
 }
 
 /// The hexside key of two adjacent hexes.
@@ -194,10 +196,8 @@ fn parse_hexside(s: &str) -> (Hex, Dir) {
 }
 
 fn flag_named(s: &str) -> Hexside {
-    Hexside::NAMED
-        .iter()
-        .find(|(_, n)| *n == s)
-        .map(|(f, _)| *f)
+    Legend::standard()
+        .feature(s)
         .unwrap_or_else(|| panic!("unknown hexside feature '{s}'"))
 }
 

@@ -87,7 +87,7 @@ fn can_step(m: &Map, a: Hex, b: Hex) -> bool {
         return false;
     }
     let s = m.hexside_between(a, b);
-    if s.is_unbridged_river() {
+    if s.has(Hexside::RIVER) && !s.has(Hexside::BRIDGE) {
         return false;
     }
     if m.terrain(b) == Terrain::Marsh && !s.has(Hexside::ROAD) {
@@ -154,7 +154,10 @@ fn entry_hexes_are_road_hexes_on_their_edge_leading_inward() {
     for &(s, d1, d2) in ENTRIES {
         let hx = h(s);
         assert!(m.contains(hx), "{s}");
-        assert!(m.is_road_hex(hx), "entry hex {s} is not a road hex");
+        assert!(
+            m.touches(hx, Hexside::ROAD),
+            "entry hex {s} is not a road hex"
+        );
         // the road comes in across the map edge
         assert!(
             m.hexside(hx, d1).has(Hexside::ROAD) || m.hexside(hx, d2).has(Hexside::ROAD),
@@ -183,7 +186,7 @@ fn the_lutzen_road_leaves_the_west_edge_at_2131_and_runs_to_the_town() {
     let m = shipped();
     let loc = h(LOC);
     assert_eq!(m.edges_of(loc), vec![hexmap::Edge::West]);
-    assert!(m.is_road_hex(loc));
+    assert!(m.touches(loc, Hexside::ROAD));
     assert!(
         m.hexside(loc, Dir::W).has(Hexside::ROAD),
         "the Lützen road must cross the west edge at 2131"

@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use hexmap::{Dir, Hex, Hexside, Terrain};
+use hexmap::{Dir, Hex, Hexside};
 
 use super::geom::{hex_to_km, KM_PER_XX, KM_PER_YY};
 use super::Generated;
@@ -58,13 +58,7 @@ pub fn preview(g: &Generated) -> String {
     );
     let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
     for hx in map.hexes() {
-        let fill = match map.terrain(hx) {
-            Terrain::Clear => "#f4efd8",
-            Terrain::Forest => "#8fc48a",
-            Terrain::Rough => "#c9a877",
-            Terrain::Marsh => "#8fb9c9",
-            Terrain::Town => "#d07a6a",
-        };
+        let fill = &map.terrain_kind(hx).fill;
         let pts: Vec<String> = corners(hx)
             .iter()
             .map(|&(x, y)| {

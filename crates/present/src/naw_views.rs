@@ -1,0 +1,1031 @@
+//! The views of a Napoleon at War game (`naw`): the state view, the change, moves, odds, the
+//! map, and [`NawPresenter`], the presentation the `systems` registry hosts it with.
+
+use engine::dynamic::{LegalAction, Presenter, QueryError};
+use engine::{Record, Refusal, ReplayError, Rules, Session, Side, ToAct, Viewer};
+use hexmap::{Dir, Hex, Hexside, Map};
+use naw::{Action, Game, Loc, Phase, Step, UnitId};
+use serde::{Deserialize, Serialize};
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+
+/// The whole state of a game as a front end shows it (`docs/api.md`, "The state view").
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StateView<'a> {
+    /// The game's id on the server (absent outside a server).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    /// The scenario as the record names it (`bon-first-day`).
+    pub scenario: String,
+    /// The scenario's title.
+    pub title: String,
+    /// Where the game stands (shared with the change).
+    #[serde(flatten)]
+    pub now: Situation,
+    /// The scenario's first game-turn.
+    pub first_turn: u8,
+    /// The scenario's last game-turn.
+    pub last_turn: u8,
+    /// The night game-turns (10.0).
+    pub night_turns: Vec<u8>,
+    /// Every unit of the scenario.
+    pub units: Vec<UnitEntry>,
+    /// The rules system (`naw`): the board picks its panels by it.
+    pub system: String,
+    /// Every legal action of the side to act, in canonical text.
+    pub legal: Vec<String>,
+    /// The same legal actions as structured data (unit, from, to, target, kind, text).
+    pub legal_actions: Vec<LegalAction>,
+    /// What the board may overlay, computed by the rules: zones of control, artillery reach.
+    pub overlays: Overlays,
+    /// What the set-up of the scenario caused (such as 14.62), before the first action.
+    #[serde(default)]
+    pub setup_events: Vec<EventEntry>,
+    /// Every recorded action with the events it caused, oldest first (borrowed from the
+    /// caller's log when the view is built, so that a long log is not copied).
+    pub log: Cow<'a, [LogEntry]>,
+}
+
+/// Map overlays computed by the rules (the board draws them as told).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Overlays {
+    /// By side name: the hexes that side's units control (6.0; never across an unbridged
+    /// river, 6.6).
+    pub zoc: BTreeMap<String, Vec<String>>,
+    /// By artillery unit id: the hexes it could bombard now (8.11, 8.31, 8.42).
+    pub range: BTreeMap<String, Vec<String>>,
+}
+
+/// The overlays of a game.
+pub fn overlays(g: &Game) -> Overlays {
+    let map = &g.scenario().map;
+    let mut o = Overlays::default();
+    for s in 0..g.seats() {
+        let side = Side(s as u8);
+        let mut hexes = Vec::new();
+        for x in 1..=map.width() {
+            for y in 1..=map.height() {
+                let h = Hex::new(x, y);
+                if g.controlled_by(side, h) {
+                    hexes.push(h.to_string());
+                }
+            }
+        }
+        o.zoc.insert(side_name(g, side).to_string(), hexes);
+    }
+    for u in g.unit_ids() {
+        let r = g.bombard_range(u);
+        if !r.is_empty() {
+            o.range.insert(
+                g.id(u).to_string(),
+                r.iter().map(|h| h.to_string()).collect(),
+            );
+        }
+    }
+    o
+}
+
+/// A legal action as structured data.
+pub fn legal_action(g: &Game, a: Action) -> LegalAction {
+    let hex = |u: UnitId| g.hex_of(u).map(|h| h.to_string());
+    let id = |u: UnitId| Some(g.id(u).to_string());
+    let (kind, unit, from, to, target) = match a {
+        Action::Move { unit, to } => {
+            let from = hex(unit).or_else(|| g.arrival(unit).map(|a| a.1.to_string()));
+            ("move", id(unit), from, Some(to.to_string()), None)
+        }
+        Action::End => ("end", None, None, None, None),
+        Action::Attack { unit, target } => ("attack", id(unit), hex(unit), hex(target), id(target)),
+        Action::Resolve { target, .. } => ("resolve", None, None, hex(target), id(target)),
+        Action::Roll(_) => ("roll", None, None, None, None),
+        Action::Lose { .. } => ("lose", None, None, None, None),
+        Action::Retreat { unit, to } => {
+            ("retreat", id(unit), hex(unit), Some(to.to_string()), None)
+        }
+        Action::Stand { unit } => ("stand", id(unit), hex(unit), None, None),
+        Action::Advance { unit, to } => {
+            ("advance", id(unit), hex(unit), Some(to.to_string()), None)
+        }
+        Action::Hold => ("hold", None, None, None, None),
+    };
+    LegalAction {
+        text: g.action_text(a),
+        kind: kind.to_string(),
+        unit,
+        from,
+        to,
+        target,
+    }
+}
+
+/// The presentation of Napoleon at War games for [`engine::dynamic::Hosted`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NawPresenter;
+
+impl Presenter<Game> for NawPresenter {
+    fn view(&self, session: &Session<Game>, _viewer: Viewer) -> serde_json::Value {
+        // Napoleon at War hides nothing: every viewer sees the whole board.
+        serde_json::to_value(state_view(session, None, &[])).unwrap_or_default()
+    }
+
+    fn event(&self, game: &Game, event: &naw::Event) -> serde_json::Value {
+        serde_json::to_value(EventEntry::of(game, event)).unwrap_or_default()
+    }
+
+    fn legal_action(&self, game: &Game, a: Action) -> LegalAction {
+        legal_action(game, a)
+    }
+
+    fn query(
+        &self,
+        session: &Session<Game>,
+        name: &str,
+        arg: &str,
+        _viewer: Viewer,
+    ) -> Result<serde_json::Value, QueryError> {
+        let g = &session.game;
+        match name {
+            "moves" => {
+                let u = find_unit(g, arg).ok_or_else(|| {
+                    QueryError::NotFound(format!("there is no unit '{arg}' in this game"))
+                })?;
+                Ok(serde_json::to_value(moves_view(g, u)).unwrap_or_default())
+            }
+            "odds" => {
+                // `attack,defence[,doubled]`
+                let mut it = arg.split(',').map(str::trim);
+                let num = |x: Option<&str>, what: &str| -> Result<u32, QueryError> {
+                    x.filter(|v| !v.is_empty())
+                        .ok_or_else(|| QueryError::Bad(format!("give {what}=N")))?
+                        .parse()
+                        .map_err(|_| QueryError::Bad(format!("{what} is not a whole number")))
+                };
+                let attack = num(it.next(), "attack")?;
+                let defence = num(it.next(), "defence")?;
+                let doubled = matches!(it.next(), Some("true" | "1"));
+                let v = odds_view(attack, defence, doubled)
+                    .ok_or_else(|| QueryError::Bad(format!("defence {defence} is too large")))?;
+                Ok(serde_json::to_value(v).unwrap_or_default())
+            }
+            other => Err(QueryError::Unknown(other.to_string())),
+        }
+    }
+}
+
+/// One army's demoralization count (17.0).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArmyEntry {
+    /// The army's name.
+    pub army: String,
+    /// Its side.
+    pub side: String,
+    /// Strength points eliminated so far.
+    pub losses: u32,
+    /// The level this game-turn, if the army has one.
+    pub level: Option<u32>,
+}
+
+/// One unit.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitEntry {
+    /// Its id (`FR.4`).
+    pub id: String,
+    /// Its side's name.
+    pub side: String,
+    /// Its nation's id (`FR`).
+    pub nation: String,
+    /// Its designation as printed on the counter.
+    pub designation: String,
+    /// `infantry`, `cavalry` or `artillery`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// Combat strength.
+    pub strength: u16,
+    /// Movement allowance.
+    pub movement: u8,
+    /// `map`, `waiting`, `eliminated`, or `displaced` (pushed out of `hex` and about to
+    /// retreat, 7.81).
+    pub status: String,
+    /// The hex it stands in (or was displaced from).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hex: Option<String>,
+    /// Moved in this movement phase (5.17).
+    pub moved: bool,
+    /// In a declared combat of this combat phase.
+    pub in_combat: bool,
+    /// For a waiting reinforcement: when and where it may enter (15.0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub arrival: Option<Arrival>,
+}
+
+/// When and where a reinforcement may enter.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Arrival {
+    /// The game-turn from which it may enter.
+    pub turn: u8,
+    /// Its entry hex.
+    pub hex: String,
+}
+
+/// A declared combat.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CombatEntry {
+    /// Attacking units (bombarding artillery included).
+    pub attackers: Vec<String>,
+    /// Bombarding artillery among the attackers (8.1).
+    pub bombarding: Vec<String>,
+    /// Defending units; the first names the combat (`resolve FIRST`).
+    pub defenders: Vec<String>,
+    /// Total attack strength.
+    pub attack: u32,
+    /// Total defence strength after terrain (9.0).
+    pub defence: u32,
+    /// The odds column (`3-1`).
+    pub column: String,
+    /// Why defenders are doubled, if they are.
+    pub terrain: Vec<String>,
+    /// The probability of every result at these odds (`Ae`, `Ar`, `Dr`, `De`, `Ex`).
+    pub probabilities: BTreeMap<String, f64>,
+    /// Already resolved.
+    pub resolved: bool,
+}
+
+/// An obligation of the combat phase still open.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Obligation {
+    /// The unit.
+    pub unit: String,
+    /// `7.11` (must be attacked), `7.12` (must attack) or `8.41` (artillery must attack or
+    /// bombard).
+    pub case: String,
+}
+
+/// Something an action caused: its case, its kind, its facts (unit ids, hexes, the die) and a
+/// sentence. Front ends read the facts; the sentence is for people.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventEntry {
+    /// The rule case.
+    pub case: String,
+    /// What kind of event (`combat`, `eliminated`, ...; `computer` for a computer player's
+    /// explanation).
+    #[serde(default)]
+    pub kind: String,
+    /// What happened.
+    pub text: String,
+    /// The event's facts, by kind (`docs/api.md`).
+    #[serde(flatten)]
+    pub facts: serde_json::Map<String, serde_json::Value>,
+}
+
+impl EventEntry {
+    /// An event with no facts beyond its sentence.
+    pub fn plain(case: &str, kind: &str, text: impl Into<String>) -> EventEntry {
+        EventEntry {
+            case: case.to_string(),
+            kind: kind.to_string(),
+            text: text.into(),
+            facts: serde_json::Map::new(),
+        }
+    }
+
+    /// A Napoleon at War event in the game where it happened, unit numbers as ids.
+    pub fn of(g: &Game, e: &naw::Event) -> EventEntry {
+        use naw::Event as E;
+        use serde_json::json;
+        let id = |u: UnitId| json!(g.id(u));
+        let ids = |s: &naw::UnitSet| json!(s.iter().map(|u| g.id(u)).collect::<Vec<_>>());
+        let facts = match e {
+            E::NoMovement { side } => json!({ "side": side_name(g, *side) }),
+            E::Delayed { unit, hex, by } => {
+                json!({ "unit": id(*unit), "hex": hex.to_string(), "by": by })
+            }
+            E::Entered { unit, hex } => json!({ "unit": id(*unit), "hex": hex.to_string() }),
+            E::Combat {
+                attackers,
+                defenders,
+                attack,
+                defence,
+                column,
+                die,
+                result,
+            } => json!({
+                "attackers": ids(attackers), "defenders": ids(defenders), "attack": attack,
+                "defence": defence, "column": column.name(), "die": die, "result": result.name(),
+            }),
+            E::Displaced { unit, from, by } => {
+                json!({ "unit": id(*unit), "from": from.to_string(), "by": id(*by) })
+            }
+            E::Advanced { unit, to } => json!({ "unit": id(*unit), "to": to.to_string() }),
+            E::Eliminated { unit, why } => json!({ "unit": id(*unit), "why": why }),
+            E::CutOff { unit, target } => {
+                json!({ "unit": id(*unit), "hex": target.to_string() })
+            }
+            E::GameOver { winner, .. } => {
+                json!({ "winner": winner.map(|w| side_name(g, w)) })
+            }
+        };
+        EventEntry {
+            case: e.case().to_string(),
+            kind: e.kind().to_string(),
+            text: e.text(g),
+            facts: match facts {
+                serde_json::Value::Object(m) => m,
+                _ => serde_json::Map::new(),
+            },
+        }
+    }
+}
+
+/// One recorded action.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LogEntry {
+    /// Its position in the record, from 1.
+    pub n: usize,
+    /// Who took it: a side's name, or `chance` for a die.
+    pub side: String,
+    /// Its canonical text.
+    pub action: String,
+    /// What it caused.
+    pub events: Vec<EventEntry>,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OutcomeEntry {
+    /// The winning side, or `None` for a draw.
+    pub winner: Option<String>,
+    /// The case that decided it.
+    pub case: String,
+    /// Why, in a sentence.
+    pub why: String,
+}
+
+/// The name of a side.
+pub fn side_name(g: &Game, s: Side) -> &str {
+    g.scenario()
+        .sides
+        .get(s.0 as usize)
+        .map_or("?", |x| x.as_str())
+}
+
+/// Who acts, as the state view names it: a side's name, `chance` or `over`.
+pub fn to_act_name(g: &Game) -> String {
+    match g.to_act() {
+        ToAct::Side(x) => side_name(g, x).to_string(),
+        ToAct::Chance => "chance".into(),
+        ToAct::Over(_) => "over".into(),
+    }
+}
+
+/// The step's short name.
+pub fn step_name(step: Step) -> &'static str {
+    match step {
+        Step::Movement => "movement",
+        Step::Declare => "declare",
+        Step::Choose => "choose",
+        Step::Roll => "roll",
+        Step::Losses => "losses",
+        Step::Retreat => "retreat",
+        Step::Advance => "advance",
+        Step::Over => "over",
+    }
+}
+
+/// The probabilities of an odds column keyed by result name (`Ae` .. `Ex`).
+pub fn probability_map(p: &[f64; 5]) -> BTreeMap<String, f64> {
+    naw::CombatResult::ALL
+        .iter()
+        .zip(p)
+        .map(|(r, &x)| (r.name().to_string(), x))
+        .collect()
+}
+
+/// The legal actions of the side to act (or the die faces at a chance event).
+pub fn legal(g: &Game) -> Vec<Action> {
+    let mut v = Vec::new();
+    g.legal_actions(&mut v);
+    v
+}
+
+/// The events of the game's last action.
+pub fn events(g: &Game) -> Vec<EventEntry> {
+    g.events().iter().map(|e| EventEntry::of(g, e)).collect()
+}
+
+/// The log entry of the `n`th action (from 1), `text`, taken when `before` was to act; `after`
+/// is the state it made.
+pub fn log_entry(n: usize, before: &ToAct, text: &str, after: &Game) -> LogEntry {
+    LogEntry {
+        n,
+        side: match before {
+            ToAct::Side(s) => side_name(after, *s).to_string(),
+            ToAct::Chance => "chance".into(),
+            ToAct::Over(_) => "over".into(),
+        },
+        action: text.to_string(),
+        events: events(after),
+    }
+}
+
+/// The log of a whole record, rebuilt by replaying it from `start` (which must be the state
+/// the record starts from).
+pub fn log_of_record(
+    start: &Game,
+    record: &Record,
+    upto: Option<usize>,
+) -> Result<Vec<LogEntry>, ReplayError> {
+    let mut log = Vec::with_capacity(record.actions.len());
+    engine::replay_with(
+        start.clone(),
+        record,
+        start.scenario().digest,
+        upto,
+        |n, r, before, after| log.push(log_entry(n, before, &r.text, after)),
+    )?;
+    Ok(log)
+}
+
+/// The log of a session's record.
+pub fn log_of(s: &Session<Game>) -> Result<Vec<LogEntry>, ReplayError> {
+    log_of_record(s.start(), &s.record, None)
+}
+
+fn unit_status(g: &Game, u: UnitId) -> (&'static str, Option<Hex>) {
+    match g.loc(u) {
+        Loc::Map(h) => ("map", Some(h)),
+        Loc::Waiting => ("waiting", None),
+        Loc::Eliminated => ("eliminated", None),
+        Loc::Lifted(h) => ("displaced", Some(h)),
+    }
+}
+
+/// The units of a game.
+pub fn units(g: &Game) -> Vec<UnitEntry> {
+    let sc = g.scenario();
+    g.units()
+        .into_iter()
+        .map(|v| {
+            let d = sc.unit(v.unit);
+            let (status, hex) = unit_status(g, v.unit);
+            UnitEntry {
+                id: d.id.clone(),
+                side: side_name(g, d.side).to_string(),
+                nation: sc
+                    .nations
+                    .get(d.nation as usize)
+                    .map_or_else(String::new, |n| n.id.clone()),
+                designation: d.designation.clone(),
+                kind: d.kind.name().to_string(),
+                strength: d.strength,
+                movement: d.movement,
+                status: status.to_string(),
+                hex: hex.map(|h| h.to_string()),
+                moved: v.moved,
+                in_combat: v.in_combat,
+                arrival: v.arrival.map(|(turn, hex)| Arrival {
+                    turn,
+                    hex: hex.to_string(),
+                }),
+            }
+        })
+        .collect()
+}
+
+/// The declared combats of a game with their odds.
+pub fn combats(g: &Game) -> Vec<CombatEntry> {
+    let ids = |v: &[UnitId]| v.iter().map(|&u| g.id(u).to_string()).collect::<Vec<_>>();
+    g.combats()
+        .iter()
+        .map(|c| CombatEntry {
+            attackers: ids(&c.attackers),
+            bombarding: ids(&c.bombarding),
+            defenders: ids(&c.defenders),
+            attack: c.odds.attack,
+            defence: c.odds.defence,
+            column: c.odds.column.name().to_string(),
+            terrain: c.odds.terrain.clone(),
+            probabilities: probability_map(&c.odds.probabilities),
+            resolved: c.resolved,
+        })
+        .collect()
+}
+
+/// The state view of a session. `id` is the server's game id; `log` the entries of every
+/// recorded action (from [`log_of`], or kept up to date action by action with [`log_entry`]).
+pub fn state_view<'a>(s: &Session<Game>, id: Option<&str>, log: &'a [LogEntry]) -> StateView<'a> {
+    let g = &s.game;
+    let sc = g.scenario();
+    StateView {
+        id: id.map(str::to_string),
+        scenario: s.record.scenario.clone(),
+        title: sc.title.clone(),
+        now: situation(s),
+        first_turn: sc.first_turn,
+        last_turn: sc.last_turn,
+        night_turns: sc.night_turns.clone(),
+        units: units(g),
+        system: "naw".into(),
+        legal: legal(g).iter().map(|&a| g.action_text(a)).collect(),
+        legal_actions: legal(g).iter().map(|&a| legal_action(g, a)).collect(),
+        overlays: overlays(g),
+        setup_events: events(s.start()),
+        log: Cow::Borrowed(log),
+    }
+}
+
+/// What one change did to a game (an accepted action with the dice and the computer's actions
+/// after it, or a take-back): the light form of the state view that acting replies and
+/// WebSocket messages carry (`docs/api.md`, "The change").
+///
+/// A front end holding the state view of `base` actions applies it by replacing the small
+/// fields, replacing the units listed in `units` (by id), keeping the log entries with
+/// `n <= actions_recorded - log.len()` and appending `log`, and taking `legal` when it is
+/// present. When its state is not the one of `base`, it fetches the whole state view instead.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StateChange {
+    /// The `actions_recorded` of the state this change applies to.
+    pub base: usize,
+    /// Where the game stands now.
+    #[serde(flatten)]
+    pub now: Situation,
+    /// The units whose entry changed, in the order of the state view.
+    pub units: Vec<UnitEntry>,
+    /// The log entries added by the change (none after a take-back).
+    pub log: Vec<LogEntry>,
+    /// Every legal action of the side to act, only when the client asked for it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub legal: Option<Vec<String>>,
+}
+
+/// The change from a state whose units were `before_units` and whose record held `base`
+/// actions to the session's current state; `log` is the session's whole log (its entries past
+/// the common part are the new ones), and the legal actions are listed when `with_legal`.
+pub fn state_change(
+    s: &Session<Game>,
+    base: usize,
+    before_units: &[UnitEntry],
+    now_units: &[UnitEntry],
+    log: &[LogEntry],
+    with_legal: bool,
+) -> StateChange {
+    let g = &s.game;
+    let n = s.record.actions.len();
+    let kept = base.min(n);
+    StateChange {
+        base,
+        now: situation(s),
+        units: now_units
+            .iter()
+            .enumerate()
+            .filter(|(i, u)| before_units.get(*i) != Some(*u))
+            .map(|(_, u)| u.clone())
+            .collect(),
+        log: log
+            .get(kept..)
+            .map(<[LogEntry]>::to_vec)
+            .unwrap_or_default(),
+        legal: with_legal.then(|| legal(g).iter().map(|&a| g.action_text(a)).collect()),
+    }
+}
+
+/// Where a game stands: the fields the state view and the change share (flattened into both).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Situation {
+    /// The current game-turn.
+    pub turn: u8,
+    /// True in a night game-turn.
+    pub night: bool,
+    /// The phasing side's name.
+    pub phasing: String,
+    /// `movement` or `combat`.
+    pub phase: String,
+    /// `movement`, `declare`, `choose`, `roll`, `losses`, `retreat`, `advance` or `over`.
+    pub step: String,
+    /// A side's name, `chance` or `over`.
+    pub to_act: String,
+    /// How many actions the record holds (the `expect` of the next action).
+    pub actions_recorded: usize,
+    /// How many of the last actions may still be taken back (5.14).
+    pub undoable: usize,
+    /// The state hash (16 hex digits).
+    pub state_hash: String,
+    /// Losses against the demoralization level of every army (17.0).
+    pub demoralization: Vec<ArmyEntry>,
+    /// The combats declared in the current combat phase.
+    pub combats: Vec<CombatEntry>,
+    /// Open obligations while attacks are declared (7.11, 7.12, 8.41).
+    pub obligations: Vec<Obligation>,
+    /// How the game ended, once it has.
+    pub outcome: Option<OutcomeEntry>,
+}
+
+/// Where the session's game stands.
+pub fn situation(s: &Session<Game>) -> Situation {
+    let g = &s.game;
+    let sc = g.scenario();
+    Situation {
+        turn: g.turn(),
+        night: g.is_night(),
+        phasing: side_name(g, g.phasing()).to_string(),
+        phase: match g.phase() {
+            Phase::Movement => "movement",
+            Phase::Combat => "combat",
+        }
+        .to_string(),
+        step: step_name(g.step()).to_string(),
+        to_act: to_act_name(g),
+        actions_recorded: s.record.actions.len(),
+        undoable: g.undoable().min(s.record.actions.len()),
+        state_hash: engine::hash_text(g.state_hash()),
+        demoralization: sc
+            .armies
+            .iter()
+            .enumerate()
+            .map(|(i, (name, side))| ArmyEntry {
+                army: name.clone(),
+                side: side_name(g, *side).to_string(),
+                losses: g.losses().get(i).copied().unwrap_or(0),
+                level: g.demoralization_level(i as u8),
+            })
+            .collect(),
+        combats: combats(g),
+        obligations: obligations(g),
+        outcome: g.outcome().map(|o| OutcomeEntry {
+            winner: o.winner.map(|w| side_name(g, w).to_string()),
+            case: o.case.to_string(),
+            why: o.why.clone(),
+        }),
+    }
+}
+
+fn obligations(g: &Game) -> Vec<Obligation> {
+    if g.step() == Step::Declare {
+        g.open_obligations()
+            .into_iter()
+            .map(|(u, case)| Obligation {
+                unit: g.id(u).to_string(),
+                case: case.to_string(),
+            })
+            .collect()
+    } else {
+        Vec::new()
+    }
+}
+
+/// One legal destination of a unit.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DestinationEntry {
+    /// The hex.
+    pub hex: String,
+    /// The cost of the cheapest path in movement points (halves as `1.5`).
+    pub cost: f64,
+    /// The cheapest path, from the unit's hex (or entry hex) to the destination.
+    pub path: Vec<String>,
+}
+
+/// Why a unit cannot move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WhyNot {
+    /// The case that forbids it.
+    pub case: String,
+    /// Why, in a sentence.
+    pub why: String,
+}
+
+/// A unit's legal destinations (`docs/api.md`, the moves view).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MovesView {
+    /// The unit's id.
+    pub unit: String,
+    /// Its movement allowance.
+    pub movement: u8,
+    /// Where it moves from: its hex, or its entry hex when waiting.
+    pub from: Option<String>,
+    /// Every legal destination, cheapest first.
+    pub destinations: Vec<DestinationEntry>,
+    /// Why it cannot move, when it has no destination.
+    pub why_not: Option<WhyNot>,
+}
+
+/// A destination, its cost in half movement points and its cheapest path.
+pub type Move = (Hex, u16, Vec<Hex>);
+
+/// The legal destinations of a unit with cost and cheapest path (cheapest first), or the
+/// reason it cannot move.
+pub fn moves(g: &Game, u: UnitId) -> (Vec<Move>, Option<Refusal>) {
+    let mut dests = Vec::new();
+    g.destinations(u, &mut dests);
+    let mut out: Vec<Move> = dests
+        .iter()
+        .map(|d| {
+            let path = g.path(u, d.hex).map(|p| p.0).unwrap_or_default();
+            (d.hex, d.cost_half, path)
+        })
+        .collect();
+    out.sort_by_key(|x| (x.1, x.0));
+    if !out.is_empty() {
+        return (out, None);
+    }
+    // Why not: the refusal of a move to where the unit stands (the first checks are whether
+    // it may move at all).
+    let probe = match g.loc(u) {
+        Loc::Map(h) => h,
+        _ => g
+            .units()
+            .get(u.0 as usize)
+            .and_then(|v| v.arrival)
+            .map_or(Hex::new(1, 1), |a| a.1),
+    };
+    let why = match g.check(Action::Move { unit: u, to: probe }) {
+        Err(r) if r.case != "5.16" && r.case != "5.32" => r,
+        _ => Refusal::new("5.0", format!("{} has no legal destination", g.id(u))),
+    };
+    (out, Some(why))
+}
+
+/// The moves view of a unit.
+pub fn moves_view(g: &Game, u: UnitId) -> MovesView {
+    let (list, why) = moves(g, u);
+    let from = match g.loc(u) {
+        Loc::Map(h) => Some(h.to_string()),
+        Loc::Waiting => g
+            .units()
+            .get(u.0 as usize)
+            .and_then(|v| v.arrival)
+            .map(|a| a.1.to_string()),
+        _ => None,
+    };
+    MovesView {
+        unit: g.id(u).to_string(),
+        movement: g.scenario().unit(u).movement,
+        from,
+        destinations: list
+            .into_iter()
+            .map(|(h, c, p)| DestinationEntry {
+                hex: h.to_string(),
+                cost: c as f64 / 2.0,
+                path: p.iter().map(|h| h.to_string()).collect(),
+            })
+            .collect(),
+        why_not: why.map(|r| WhyNot {
+            case: r.case.to_string(),
+            why: r.why,
+        }),
+    }
+}
+
+/// A unit named by id (exactly, then ignoring case) or by the hex it stands in.
+pub fn find_unit(g: &Game, word: &str) -> Option<UnitId> {
+    if let Some(u) = g.scenario().unit_by_id(word) {
+        return Some(u);
+    }
+    if let Some(i) = g
+        .scenario()
+        .units
+        .iter()
+        .position(|d| d.id.eq_ignore_ascii_case(word))
+    {
+        return Some(UnitId(i as u8));
+    }
+    word.parse::<Hex>().ok().and_then(|h| g.unit_at(h))
+}
+
+/// One hexside with features.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HexsideEntry {
+    /// One hex of the hexside (always on the map).
+    pub a: String,
+    /// The other hex (off the map for a hexside on the map's edge).
+    pub b: String,
+    /// The direction from `a` to `b`: `E`, `NE`, `NW`, `W`, `SW` or `SE`.
+    pub dir: String,
+    /// `road`, `trail`, `river`, `stream`, `bridge`, `slope`.
+    pub features: Vec<String>,
+}
+
+/// A named place.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlaceEntry {
+    /// The name as printed.
+    pub name: String,
+    /// The hex it is drawn in.
+    pub hex: String,
+}
+
+/// A map for drawing (`docs/api.md`, the map view).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MapView {
+    /// The map's id.
+    pub id: String,
+    /// Its title.
+    pub title: String,
+    /// Rows (`XX`).
+    pub width: i16,
+    /// Hexes per row (`YY`).
+    pub height: i16,
+    /// Terrain names, one list per row `XX = 1..width`, each `YY = 1..height`.
+    pub terrain: Vec<Vec<String>>,
+    /// Every hexside that has a feature, once.
+    pub hexsides: Vec<HexsideEntry>,
+    /// Hexes with the slope symbol (5.26).
+    pub slope_hexes: Vec<String>,
+    /// Named places.
+    pub places: Vec<PlaceEntry>,
+    /// The map's legend: `terrain` (`id`, `name`, `code`, `fill`, `pattern` if any) and
+    /// `features` (`id`, `name`, `stroke`, `width` and `dash` in hex widths, `style` unless
+    /// `edge`), the ids used by `terrain` and `hexsides`.
+    pub legend: hexmap::Legend,
+    /// Which rows are shifted half a hex west: `even` or `odd`.
+    pub parity: hexmap::Parity,
+}
+
+/// The map view of a map.
+pub fn map_view(map: &Map) -> MapView {
+    let terrain = (1..=map.width())
+        .map(|x| {
+            (1..=map.height())
+                .map(|y| map.terrain_kind(Hex::new(x, y)).id.clone())
+                .collect()
+        })
+        .collect();
+    let mut hexsides = Vec::new();
+    for h in map.hexes() {
+        for d in Dir::ALL {
+            let n = map.neighbour(h, d);
+            // each hexside once: from the lower-numbered hex, or from the only on-map one
+            if map.contains(n) && n < h {
+                continue;
+            }
+            let f = map.hexside(h, d);
+            if f == Hexside::NONE {
+                continue;
+            }
+            hexsides.push(HexsideEntry {
+                a: h.to_string(),
+                b: n.to_string(),
+                dir: d.name().to_string(),
+                features: map.legend().feature_ids(f).map(String::from).collect(),
+            });
+        }
+    }
+    MapView {
+        id: map.id.clone(),
+        title: map.title.clone(),
+        width: map.width(),
+        height: map.height(),
+        terrain,
+        hexsides,
+        slope_hexes: map
+            .hexes()
+            .filter(|&h| map.is_slope_hex(h))
+            .map(|h| h.to_string())
+            .collect(),
+        places: map
+            .places
+            .iter()
+            .map(|p| PlaceEntry {
+                name: p.name.clone(),
+                hex: p.hex.to_string(),
+            })
+            .collect(),
+        legend: map.legend().clone(),
+        parity: map.parity(),
+    }
+}
+
+/// The odds of a combat and the probability of every result.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct OddsView {
+    /// The attack strength.
+    pub attack: u32,
+    /// The defence strength the odds are computed against (doubled when asked).
+    pub defence: u32,
+    /// The odds column (`3-1`).
+    pub column: String,
+    /// The probability of every result (`Ae`, `Ar`, `Dr`, `De`, `Ex`).
+    pub probabilities: BTreeMap<String, f64>,
+}
+
+/// The odds of `attack` strength points against `defence`, doubled by terrain when `doubled`
+/// (9.0). `None` when doubling overflows.
+pub fn odds_view(attack: u32, defence: u32, doubled: bool) -> Option<OddsView> {
+    let eff = if doubled {
+        defence.checked_mul(2)?
+    } else {
+        defence
+    };
+    let column = naw::Column::of(attack, eff);
+    Some(OddsView {
+        attack,
+        defence: eff,
+        column: column.name().to_string(),
+        probabilities: probability_map(&naw::tables::probabilities(column)),
+    })
+}
+
+/// A shipped scenario as listed for choosing a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScenarioEntry {
+    /// Its id (`bon-first-day`).
+    pub id: String,
+    /// Its title.
+    pub title: String,
+    /// First game-turn.
+    pub first_turn: u8,
+    /// Last game-turn.
+    pub last_turn: u8,
+    /// The two sides, first to move first.
+    pub sides: Vec<String>,
+    /// How many units.
+    pub units: usize,
+    /// What it is about.
+    pub description: String,
+}
+
+/// The list entry of a scenario.
+pub fn scenario_entry(id: &str, sc: &naw::Scenario) -> ScenarioEntry {
+    ScenarioEntry {
+        id: id.to_string(),
+        title: sc.title.clone(),
+        first_turn: sc.first_turn,
+        last_turn: sc.last_turn,
+        sides: sc.sides.to_vec(),
+        units: sc.units.len(),
+        description: sc.description.trim().to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session() -> Session<Game> {
+        let sc = scenarios::load("bon-first-day").unwrap();
+        let digest = sc.digest;
+        Session::new(Game::new(sc), "bon-first-day", digest, 7)
+    }
+
+    #[test]
+    fn the_first_state_of_the_first_day() {
+        let s = session();
+        let v = state_view(&s, None, &[]);
+        assert_eq!(v.now.turn, 1);
+        assert_eq!(v.now.step, "declare");
+        assert_eq!(v.now.to_act, "French");
+        assert_eq!(v.legal, ["end"]);
+        assert!(v.setup_events.iter().any(|e| e.case == "14.62"));
+        assert!(v.units.iter().any(|u| u.arrival.is_some()));
+        let j = serde_json::to_value(&v).unwrap();
+        assert!(j.get("id").is_none());
+        assert!(j["outcome"].is_null());
+        let back: StateView = serde_json::from_value(j).unwrap();
+        assert_eq!(back, v);
+    }
+
+    #[test]
+    fn the_log_follows_the_record() {
+        let mut s = session();
+        s.act_text("end").unwrap();
+        s.act_text("move PR.9 2416").unwrap();
+        let log = log_of(&s).unwrap();
+        assert_eq!(log.len(), 2);
+        assert_eq!(log[0].side, "French");
+        assert_eq!(log[1].action, "move PR.9 2416");
+        assert_eq!(log[1].side, "Allied");
+        let v = state_view(&s, Some("g_x"), &log);
+        assert_eq!(v.now.actions_recorded, 2);
+        assert_eq!(v.now.undoable, 1);
+    }
+
+    #[test]
+    fn moves_and_why_not() {
+        let mut s = session();
+        s.act_text("end").unwrap();
+        let g = &s.game;
+        let u = find_unit(g, "2516").unwrap();
+        let m = moves_view(g, u);
+        assert_eq!(m.unit, "PR.9");
+        let d = m.destinations.iter().find(|d| d.hex == "2715").unwrap();
+        assert_eq!(d.cost, 1.5);
+        assert_eq!(d.path, ["2516", "2615", "2715"]);
+        let fr = find_unit(g, "fr.4").unwrap();
+        let m = moves_view(g, fr);
+        assert_eq!(m.why_not.unwrap().case, "5.11");
+    }
+
+    #[test]
+    fn the_map_and_the_odds() {
+        let sc = scenarios::load("bon-first-day").unwrap();
+        let m = map_view(&sc.map);
+        assert_eq!(m.terrain.len(), m.width as usize);
+        assert_eq!(m.terrain[0].len(), m.height as usize);
+        assert!(m
+            .hexsides
+            .iter()
+            .any(|h| h.features.contains(&"river".to_string())));
+        let o = odds_view(13, 4, false).unwrap();
+        assert_eq!(o.column, "3-1");
+        assert_eq!(odds_view(13, 4, true).unwrap().column, "1-1");
+        assert!(odds_view(1, u32::MAX, true).is_none());
+    }
+}

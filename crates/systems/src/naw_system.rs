@@ -1,0 +1,154 @@
+//! Napoleon at War (`naw`) registered: its rules (`naw`), its views (`present`), its computer
+//! players (`ai`).
+
+use engine::dynamic::{
+    DynGame, DynPlayer, Hosted, ScenarioInfo, ScenarioSource, System, SystemError,
+};
+use engine::{Record, Rules, Session};
+use naw::{Game, Scenario};
+use present::NawPresenter;
+use serde_json::Value;
+use std::sync::Arc;
+
+/// The Napoleon at War rules system.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Naw;
+
+/// A hosted Napoleon at War game.
+pub type NawGame = Hosted<Game, NawPresenter>;
+
+fn build(src: &ScenarioSource) -> Result<Scenario, SystemError> {
+    Scenario::from_toml(src.text, src.name, src.read)
+        .map_err(|e| SystemError::Scenario(e.to_string()))
+}
+
+fn info(src: &ScenarioSource, sc: &Scenario) -> ScenarioInfo {
+    ScenarioInfo {
+        id: src.name.to_string(),
+        title: sc.title.clone(),
+        system: "naw".into(),
+        components: sc.map.id.clone(),
+        sides: sc.sides.to_vec(),
+        units: sc.units.len(),
+        first_turn: sc.first_turn.into(),
+        last_turn: sc.last_turn.into(),
+        description: sc.description.trim().to_string(),
+    }
+}
+
+impl System for Naw {
+    fn id(&self) -> &'static str {
+        "naw"
+    }
+
+    fn name(&self) -> &'static str {
+        "Napoleon at War"
+    }
+
+    fn rules_version(&self) -> &'static str {
+        naw::RULES_VERSION
+    }
+
+    fn scenario(&self, src: &ScenarioSource) -> Result<(ScenarioInfo, u64), SystemError> {
+        let sc = build(src)?;
+        Ok((info(src, &sc), sc.digest))
+    }
+
+    fn map_view(&self, src: &ScenarioSource) -> Result<Value, SystemError> {
+        let sc = build(src)?;
+        Ok(serde_json::to_value(present::map_view(&sc.map)).unwrap_or_default())
+    }
+
+    fn new_game(&self, src: &ScenarioSource, seed: u64) -> Result<Box<dyn DynGame>, SystemError> {
+        let sc = build(src)?;
+        let digest = sc.digest;
+        let s = Session::new(Game::new(sc), src.name, digest, seed);
+        Ok(Box::new(NawGame::new("naw", s, Arc::new(NawPresenter))))
+    }
+
+    fn resume(
+        &self,
+        src: &ScenarioSource,
+        record: Record,
+    ) -> Result<Box<dyn DynGame>, SystemError> {
+        let sc = build(src)?;
+        let digest = sc.digest;
+        let s = Session::resume(Game::new(sc), record, digest)?;
+        Ok(Box::new(NawGame::new("naw", s, Arc::new(NawPresenter))))
+    }
+
+    fn players(&self) -> Vec<String> {
+        ai::PLAYERS.iter().map(|s| s.to_string()).collect()
+    }
+
+    fn player(&self, spec: &str, seed: u64) -> Result<Box<dyn DynPlayer>, String> {
+        Ok(Box::new(NawPlayer(ai::player(spec, seed)?)))
+    }
+
+    /// The rules reference of `crates/naw/rules-reference.toml`: every case of the standard
+    /// and the exclusive rules in our words, then the charts (`TEC`, `CRT`), in rulebook
+    /// order, as `[{"case","title","text"}]`.
+    fn reference(&self) -> Option<Value> {
+        const REFERENCE_TOML: &str = include_str!("../../naw/rules-reference.toml");
+        #[derive(serde::Deserialize, serde::Serialize)]
+        #[serde(deny_unknown_fields)]
+        struct Case {
+            case: String,
+            title: String,
+            text: String,
+        }
+        #[derive(serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct File {
+            case: Vec<Case>,
+        }
+        let f: File = toml::from_str(REFERENCE_TOML).ok()?;
+        serde_json::to_value(f.case).ok()
+    }
+
+    /// `odds` of `attack,defence[,doubled]`: the Combat Results Table's column and the
+    /// results' probabilities.
+    fn query(&self, name: &str, arg: &str) -> Result<Value, engine::dynamic::QueryError> {
+        use engine::dynamic::QueryError;
+        if name != "odds" {
+            return Err(QueryError::Unknown(name.to_string()));
+        }
+        let mut it = arg.split(',').map(str::trim);
+        let num = |x: Option<&str>, what: &str| -> Result<u32, QueryError> {
+            x.filter(|v| !v.is_empty())
+                .ok_or_else(|| QueryError::Bad(format!("give {what}=N")))?
+                .parse()
+                .map_err(|_| QueryError::Bad(format!("{what} is not a whole number")))
+        };
+        let attack = num(it.next(), "attack")?;
+        let defence = num(it.next(), "defence")?;
+        let doubled = matches!(it.next(), Some("true" | "1"));
+        let v = present::odds_view(attack, defence, doubled)
+            .ok_or_else(|| QueryError::Bad(format!("defence {defence} is too large")))?;
+        Ok(serde_json::to_value(v).unwrap_or_default())
+    }
+}
+
+/// A Napoleon at War computer player over the object-safe game.
+struct NawPlayer(Box<dyn ai::Player>);
+
+impl DynPlayer for NawPlayer {
+    fn choose(&mut self, game: &dyn DynGame) -> String {
+        match game.as_any().downcast_ref::<NawGame>() {
+            Some(h) => {
+                let g = &h.session.game;
+                g.action_text(self.0.choose(g))
+            }
+            // not a Napoleon at War game: the first legal action keeps an arena going
+            None => game.legal().first().map(|a| a.text.clone()).unwrap_or_default(),
+        }
+    }
+
+    fn name(&self) -> String {
+        self.0.name()
+    }
+
+    fn explain(&self) -> Option<String> {
+        self.0.explain()
+    }
+}
