@@ -236,7 +236,7 @@ pub fn state_text(s: &Session<Game>) -> String {
             let list: Vec<String> = ob
                 .iter()
                 .map(|&(u, case)| {
-                    let what = if case == "7.11" {
+                    let what = if case == naw::ObligationKind::MustBeAttacked {
                         "must be attacked"
                     } else {
                         "must attack"
