@@ -1,10 +1,10 @@
 //! Showing a game: the state as text or JSON, a unit's moves, and a compact ASCII map.
 
-use crate::util::{fmt_half, side_name};
+use crate::util::side_name;
 use anyhow::{bail, Result};
 use engine::{Rules, Session, ToAct};
 use hexmap::Hex;
-use naw::{Action, Game, Loc, Step, UnitId};
+use naw::{fmt_half, Action, Game, Loc, Step, UnitId};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 

@@ -111,16 +111,17 @@ pub fn record_start(path: &Path, record: &Record) -> Result<(Game, u64)> {
     Ok((Game::new(sc), digest))
 }
 
-/// A unit named by id (case-insensitive) or by the hex it stands in.
+/// A unit named by id (case-insensitive) or by the hex it stands in ([`Game::find_unit`]),
+/// with the reason when none is.
 pub fn find_unit(g: &Game, word: &str) -> Result<UnitId> {
-    if let Some(u) = g.scenario().unit_by_id(word) {
+    if let Some(u) = g.find_unit(word) {
         return Ok(u);
     }
     if let Ok(h) = word.parse::<Hex>() {
         if !g.scenario().map.contains(h) {
             bail!("{h} is not on the map");
         }
-        return g.unit_at(h).ok_or_else(|| anyhow!("no unit stands in {h}"));
+        bail!("no unit stands in {h}");
     }
     bail!(
         "'{word}' is not a unit id of {} (ids look like {})",
@@ -146,17 +147,6 @@ pub fn parse_map_hex(g: &Game, word: &str) -> Result<Hex> {
         );
     }
     Ok(h)
-}
-
-/// Half movement points as text: `3`, `2½`.
-pub fn fmt_half(c: u16) -> String {
-    if c.is_multiple_of(2) {
-        format!("{}", c / 2)
-    } else if c == 1 {
-        "½".to_string()
-    } else {
-        format!("{}½", c / 2)
-    }
 }
 
 /// A seed from the system clock.

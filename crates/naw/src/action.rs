@@ -137,13 +137,10 @@ impl Action {
         let words: Vec<&str> = text.split_whitespace().collect();
         let bad = |why: String| Err(Refusal::new("action", why));
         let unit = |w: &str| -> Result<UnitId, Refusal> {
-            if let Some(u) = g.scenario().unit_by_id(w) {
+            if let Some(u) = g.find_unit(w) {
                 return Ok(u);
             }
             if let Ok(h) = w.parse::<Hex>() {
-                if let Some(u) = g.unit_at(h) {
-                    return Ok(u);
-                }
                 return Err(Refusal::new("action", format!("no unit stands in {h}")));
             }
             Err(Refusal::new(
@@ -258,5 +255,15 @@ fn push_hex(t: &mut String, h: Hex) {
     } else {
         use std::fmt::Write;
         let _ = write!(t, "{h}");
+    }
+}
+
+impl Game {
+    /// The unit a word names: its id (ignoring case), or the hex it stands in. The one reading
+    /// of a unit word for action text, the command line and the views.
+    pub fn find_unit(&self, word: &str) -> Option<UnitId> {
+        self.scenario()
+            .unit_by_id(word)
+            .or_else(|| word.parse::<Hex>().ok().and_then(|h| self.unit_at(h)))
     }
 }

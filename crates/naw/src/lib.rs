@@ -66,7 +66,7 @@ pub use action::Action;
 pub use combat::{CombatView, ObligationKind, OddsPreview};
 pub use event::{Blocker, Elimination, Event};
 pub use game::{Game, Loc, Phase, Step, UnitView};
-pub use movement::Destination;
+pub use movement::{fmt_half, Destination};
 pub use scenario::{Scenario, ScenarioError, UnitType};
 pub use tables::{Column, CombatResult};
 pub use unitset::UnitSet;

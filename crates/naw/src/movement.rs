@@ -591,11 +591,12 @@ impl Game {
     }
 }
 
-/// Half movement points as text: `3`, `2½`.
+/// Half movement points (M1: costs are kept in halves, 5.22) as text: `3`, `2½`, `½`. The
+/// one formatting of movement points for refusals, the command line and the views.
 pub fn fmt_half(c: u16) -> String {
-    if c.is_multiple_of(2) {
-        format!("{}", c / 2)
-    } else {
-        format!("{}½", c / 2)
+    match (c / 2, c % 2) {
+        (0, 1) => "½".to_string(),
+        (w, 0) => w.to_string(),
+        (w, _) => format!("{w}½"),
     }
 }

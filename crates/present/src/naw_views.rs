@@ -146,7 +146,7 @@ impl Presenter<Game> for NawPresenter {
         let g = &session.game;
         match name {
             "moves" => {
-                let u = find_unit(g, arg).ok_or_else(|| {
+                let u = g.find_unit(arg).ok_or_else(|| {
                     QueryError::NotFound(format!("there is no unit '{arg}' in this game"))
                 })?;
                 Ok(serde_json::to_value(moves_view(g, u)).unwrap_or_default())
@@ -774,22 +774,6 @@ pub fn moves_view(g: &Game, u: UnitId) -> MovesView {
     }
 }
 
-/// A unit named by id (exactly, then ignoring case) or by the hex it stands in.
-pub fn find_unit(g: &Game, word: &str) -> Option<UnitId> {
-    if let Some(u) = g.scenario().unit_by_id(word) {
-        return Some(u);
-    }
-    if let Some(i) = g
-        .scenario()
-        .units
-        .iter()
-        .position(|d| d.id.eq_ignore_ascii_case(word))
-    {
-        return Some(UnitId(i as u8));
-    }
-    word.parse::<Hex>().ok().and_then(|h| g.unit_at(h))
-}
-
 /// One hexside with features.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HexsideEntry {
@@ -1002,13 +986,13 @@ mod tests {
         let mut s = session();
         s.act_text("end").unwrap();
         let g = &s.game;
-        let u = find_unit(g, "2516").unwrap();
+        let u = g.find_unit("2516").unwrap();
         let m = moves_view(g, u);
         assert_eq!(m.unit, "PR.9");
         let d = m.destinations.iter().find(|d| d.hex == "2715").unwrap();
         assert_eq!(d.cost, 1.5);
         assert_eq!(d.path, ["2516", "2615", "2715"]);
-        let fr = find_unit(g, "fr.4").unwrap();
+        let fr = g.find_unit("fr.4").unwrap();
         let m = moves_view(g, fr);
         assert_eq!(m.why_not.unwrap().case, "5.11");
     }
