@@ -13,6 +13,7 @@
 // Hex and unit data live in dense arrays indexed by hex or unit number: index loops say so.
 #![allow(clippy::needless_range_loop)]
 
+mod any;
 mod board;
 mod eval;
 mod heuristic;
@@ -23,6 +24,7 @@ mod random;
 mod search;
 mod tactics;
 
+pub use any::{play_any, AnyRandom, AnyReport};
 pub use heuristic::HeuristicPlayer;
 pub use info::TIEBREAK_SCENARIOS;
 pub use plan::{AttackNote, Explanation, Style};

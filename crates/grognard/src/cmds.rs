@@ -27,10 +27,10 @@ impl std::error::Error for Reported {}
 
 /// `grognard scenarios`.
 pub fn scenarios(json: bool) -> Result<()> {
+    let lib = systems::Library::standard();
     let mut list = Vec::new();
-    for s in scenarios::SCENARIOS {
-        let sc = load_scenario(s.id).with_context(|| format!("shipped scenario {}", s.id))?;
-        list.push(present::scenario_entry(s.id, &sc));
+    for s in lib.scenarios() {
+        list.push(s.map_err(|(id, e)| anyhow::anyhow!("shipped scenario {id}: {e}"))?);
     }
     if json {
         println!("{}", serde_json::to_string_pretty(&list)?);
@@ -38,15 +38,26 @@ pub fn scenarios(json: bool) -> Result<()> {
     }
     for j in &list {
         println!(
-            "{:<18} turns {}-{:<3} {} vs {}  {}",
-            j.id, j.first_turn, j.last_turn, j.sides[0], j.sides[1], j.title
+            "{:<18} {:<5} turns {}-{:<3} {}  {}",
+            j.id,
+            j.system,
+            j.first_turn,
+            j.last_turn,
+            j.sides.join(" vs "),
+            j.title
         );
     }
     Ok(())
 }
 
 /// `grognard new`.
-pub fn new(spec: &str, seed: Option<u64>, output: Option<&Path>, force: bool) -> Result<()> {
+pub fn new(
+    spec: &str,
+    seed: Option<u64>,
+    rules: Option<&str>,
+    output: Option<&Path>,
+    force: bool,
+) -> Result<()> {
     if let Some(p) = output {
         if p.exists() && !force {
             bail!(
@@ -55,8 +66,22 @@ pub fn new(spec: &str, seed: Option<u64>, output: Option<&Path>, force: bool) ->
             );
         }
     }
-    let sc = load_scenario(spec)?;
     let seed = seed.unwrap_or_else(time_seed);
+    // the registry picks the rules system: the scenario's own, or `--rules` where that system
+    // declares the scenario's components
+    let lib = systems::Library::standard();
+    let game = lib.new_game(spec, rules, seed)?;
+    if game.system() != "naw" {
+        match output {
+            Some(path) => {
+                save_record(path, game.record())?;
+                println!("New game written to {} (seed {seed}).", path.display());
+            }
+            None => println!("{}", game.record().to_json()),
+        }
+        return Ok(());
+    }
+    let sc = load_scenario(spec)?;
     let digest = sc.digest;
     let title = sc.title.clone();
     let s = Session::new(Game::new(sc), spec, digest, seed);
@@ -121,7 +146,8 @@ pub fn roll_pending(s: &mut Session<Game>, manual: &mut VecDeque<u8>, log: &mut 
                 (f, "entered by hand")
             }
             None => match s.roll() {
-                Some(a) => (s.game.die_face(a).unwrap_or(0), "seeded dice"),
+                Some(Action::Roll(f)) => (f, "seeded dice"),
+                Some(_) => (0, "seeded dice"),
                 None => break,
             },
         };

@@ -51,6 +51,10 @@ enum Command {
         /// Seed of the record's dice (default: from the clock, printed on stderr).
         #[arg(long)]
         seed: Option<u64>,
+        /// Play the scenario under another registered rules system that declares its
+        /// components (default: the system the scenario file names).
+        #[arg(long, value_name = "ID")]
+        rules: Option<String>,
         /// Write the record to this file (atomically) instead of stdout.
         #[arg(short, long, value_name = "FILE")]
         output: Option<PathBuf>,
@@ -192,9 +196,10 @@ fn main() -> ExitCode {
         Command::New {
             scenario,
             seed,
+            rules,
             output,
             force,
-        } => cmds::new(&scenario, seed, output.as_deref(), force),
+        } => cmds::new(&scenario, seed, rules.as_deref(), output.as_deref(), force),
         Command::Show { record, json, map } => cmds::show(&record, json, map.as_deref()),
         Command::Moves { record, unit, json } => cmds::moves(&record, &unit, json),
         Command::Act {
