@@ -395,7 +395,7 @@ pub fn ascii_map(g: &Game, centre: Hex, rows: i16, cols: i16) -> Result<String> 
                 line.push_str("      ");
                 continue;
             }
-            let t = map.terrain(h).code();
+            let t = map.terrain_kind(h).code;
             let mark = if h == centre { '>' } else { ' ' };
             let key = g
                 .unit_at(h)
