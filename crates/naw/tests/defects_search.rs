@@ -150,3 +150,32 @@ fn ruling_7_82_a_chain_of_displacement_of_any_length_is_found() {
         }
     }
 }
+
+#[test]
+fn obligation_kinds_print_the_cases_views_and_refusals_always_printed() {
+    use naw::ObligationKind::*;
+    assert_eq!(MustBeAttacked.case(), "7.11");
+    assert_eq!(MustAttack.case(), "7.12");
+    assert_eq!(ArtilleryMustFire.case(), "8.41");
+    assert_eq!(MustAttack.to_string(), "7.12");
+    // the open obligations of a new combat phase, as views list them
+    let mut g = Build::new(6, 6)
+        .unit("B.1 inf 6-4 0303")
+        .unit("B.2 art 3-4 0304")
+        .unit("R.1 inf 6-4 0403")
+        .game();
+    act(&mut g, "end");
+    let open: Vec<(String, &str)> = g
+        .open_obligations()
+        .into_iter()
+        .map(|(u, k)| (g.id(u).to_string(), k.case()))
+        .collect();
+    assert_eq!(
+        open,
+        [
+            ("B.1".to_string(), "7.12"),
+            ("B.2".to_string(), "8.41"),
+            ("R.1".to_string(), "7.11")
+        ]
+    );
+}

@@ -662,9 +662,9 @@ fn obligations(g: &Game) -> Vec<Obligation> {
     if g.step() == Step::Declare {
         g.open_obligations()
             .into_iter()
-            .map(|(u, case)| Obligation {
+            .map(|(u, kind)| Obligation {
                 unit: g.id(u).to_string(),
-                case: case.to_string(),
+                case: kind.case().to_string(),
             })
             .collect()
     } else {
