@@ -116,7 +116,11 @@ mod tests {
         }
         for (i, &c) in n.iter().enumerate() {
             let want = 1000 * w[i];
-            assert!(c.abs_diff(want) < 200 + want / 8, "sum {}: {c} (want ~{want})", i + 2);
+            assert!(
+                c.abs_diff(want) < 200 + want / 8,
+                "sum {}: {c} (want ~{want})",
+                i + 2
+            );
         }
     }
 

@@ -259,7 +259,11 @@ where
                 seat,
                 text: r.text.clone(),
                 manual: r.manual,
-                events: g.events().iter().map(|e| self.presenter.event(&g, e)).collect(),
+                events: g
+                    .events()
+                    .iter()
+                    .map(|e| self.presenter.event(&g, e))
+                    .collect(),
             });
         }
         out
@@ -441,9 +445,10 @@ impl Registry {
 
     /// The system of an id.
     pub fn get(&self, id: &str) -> Result<&Arc<dyn System>, SystemError> {
-        self.systems.iter().find(|s| s.id() == id).ok_or_else(|| {
-            SystemError::UnknownSystem(id.to_string(), self.ids().join(", "))
-        })
+        self.systems
+            .iter()
+            .find(|s| s.id() == id)
+            .ok_or_else(|| SystemError::UnknownSystem(id.to_string(), self.ids().join(", ")))
     }
 
     /// The ids of every registered system.
@@ -461,9 +466,7 @@ impl Registry {
         self.systems
             .iter()
             .find(|s| s.rules_version() == record.rules)
-            .ok_or_else(|| {
-                SystemError::UnknownSystem(record.rules.clone(), self.ids().join(", "))
-            })
+            .ok_or_else(|| SystemError::UnknownSystem(record.rules.clone(), self.ids().join(", ")))
     }
 
     /// The system to play a scenario with: `rules` when given (it must be the scenario's own

@@ -20,8 +20,19 @@ use std::fmt;
 
 /// A seat at the table: a side of the game by its index in the scenario's side list (0 acts
 /// first). How many seats a game has is the rules system's to say ([`Rules::seats`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-#[derive(serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+)]
 pub struct Side(pub u8);
 
 impl Side {

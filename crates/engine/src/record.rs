@@ -74,7 +74,9 @@ pub enum ReplayError {
         refusal: Refusal,
     },
     /// A chance outcome differs from the one the record's seeded dice draw.
-    #[error("action {index} '{text}': the seeded dice drew '{expected}' here, the record says '{text}'")]
+    #[error(
+        "action {index} '{text}': the seeded dice drew '{expected}' here, the record says '{text}'"
+    )]
     Die {
         /// 1-based position.
         index: usize,
@@ -269,7 +271,7 @@ impl<R: Rules> Session<R> {
                 &mut |_, _, _, _| {},
             )?;
             done = next;
-            if done % CHECKPOINT_EVERY == 0 {
+            if done.is_multiple_of(CHECKPOINT_EVERY) {
                 s.checkpoints.push((s.game.clone(), s.dice.clone()));
             }
         }
@@ -313,7 +315,7 @@ impl<R: Rules> Session<R> {
             manual,
             hash: Some(hash_text(self.game.state_hash())),
         });
-        if self.record.actions.len() % CHECKPOINT_EVERY == 0 {
+        if self.record.actions.len().is_multiple_of(CHECKPOINT_EVERY) {
             self.checkpoints
                 .push((self.game.clone(), self.dice.clone()));
         }

@@ -193,7 +193,10 @@ mod tests {
     #[test]
     fn an_unknown_system_or_foreign_components_are_refused() {
         let lib = Library::standard();
-        let e = lib.new_game("bon-first-day", Some("nosuch"), 1).err().unwrap();
+        let e = lib
+            .new_game("bon-first-day", Some("nosuch"), 1)
+            .err()
+            .unwrap();
         assert!(e.to_string().contains("no rules system 'nosuch'"), "{e}");
         let mut lib = Library::standard();
         lib.add_scenario(

@@ -140,7 +140,11 @@ impl DynPlayer for NawPlayer {
                 g.action_text(self.0.choose(g))
             }
             // not a Napoleon at War game: the first legal action keeps an arena going
-            None => game.legal().first().map(|a| a.text.clone()).unwrap_or_default(),
+            None => game
+                .legal()
+                .first()
+                .map(|a| a.text.clone())
+                .unwrap_or_default(),
         }
     }
 

@@ -163,7 +163,9 @@ impl Rules for Game {
         match (self.throwing, a) {
             (true, Action::Throw(n)) if (2..=12).contains(&n) => Ok(()),
             (true, _) => Err(Refusal::new("T.3", "the dice are thrown now (throw 2..12)")),
-            (false, Action::Throw(_)) => Err(Refusal::new("T.3", "the dice are thrown after a turn ends")),
+            (false, Action::Throw(_)) => {
+                Err(Refusal::new("T.3", "the dice are thrown after a turn ends"))
+            }
             (false, Action::Scout(u)) if u / 2 != self.seat => {
                 Err(Refusal::new("T.1", "a seat moves only its own scouts"))
             }
@@ -179,7 +181,9 @@ impl Rules for Game {
             Action::Scout(u) => {
                 self.squares[u as usize] += 1;
                 self.moved += 1;
-                self.events.push(Event::Scouted { seat: Side(self.seat) });
+                self.events.push(Event::Scouted {
+                    seat: Side(self.seat),
+                });
             }
             Action::End => {
                 self.throwing = true;
@@ -189,7 +193,10 @@ impl Rules for Game {
                 self.throwing = false;
                 let s = self.seat as usize;
                 let points = if n >= 8 {
-                    self.squares[2 * s..2 * s + 2].iter().filter(|&&q| q == 5).count() as u8
+                    self.squares[2 * s..2 * s + 2]
+                        .iter()
+                        .filter(|&&q| q == 5)
+                        .count() as u8
                 } else {
                     0
                 };
@@ -247,14 +254,21 @@ impl Rules for Game {
                 .parse()
                 .map(Action::Throw)
                 .map_err(|_| Refusal::new("action", format!("'{n}' is not a sum of two dice"))),
-            _ => Err(Refusal::new("action", format!("'{text}': scout ID, end, throw N"))),
+            _ => Err(Refusal::new(
+                "action",
+                format!("'{text}': scout ID, end, throw N"),
+            )),
         }
     }
     fn state_hash(&self) -> u64 {
         let mut b = vec![self.turn, self.seat, self.throwing as u8, self.moved];
         b.extend_from_slice(&self.squares);
         b.extend_from_slice(&self.score);
-        b.push(self.outcome.as_ref().map_or(9, |o| o.winner.map_or(2, |w| w.0)));
+        b.push(
+            self.outcome
+                .as_ref()
+                .map_or(9, |o| o.winner.map_or(2, |w| w.0)),
+        );
         engine::hash_bytes(&b)
     }
     fn undoable(&self) -> usize {
@@ -340,9 +354,13 @@ pub type ToyGame = Hosted<Game, ToyPresenter>;
 pub struct Toy;
 
 fn parse(src: &ScenarioSource) -> Result<Arc<File>, SystemError> {
-    let f: File = toml::from_str(src.text).map_err(|e| SystemError::Scenario(format!("{}: {e}", src.name)))?;
+    let f: File = toml::from_str(src.text)
+        .map_err(|e| SystemError::Scenario(format!("{}: {e}", src.name)))?;
     if f.format != "grognard-scenario/1" || f.system != "toy" || f.turns == 0 {
-        return Err(SystemError::Scenario(format!("{}: not a Scouts scenario", src.name)));
+        return Err(SystemError::Scenario(format!(
+            "{}: not a Scouts scenario",
+            src.name
+        )));
     }
     Ok(Arc::new(f))
 }
@@ -381,7 +399,11 @@ impl System for Toy {
         let s = Session::new(Game::new(f), src.name, digest, seed);
         Ok(Box::new(ToyGame::new("toy", s, Arc::new(ToyPresenter))))
     }
-    fn resume(&self, src: &ScenarioSource, record: Record) -> Result<Box<dyn DynGame>, SystemError> {
+    fn resume(
+        &self,
+        src: &ScenarioSource,
+        record: Record,
+    ) -> Result<Box<dyn DynGame>, SystemError> {
         let f = parse(src)?;
         let digest = engine::hash_bytes(src.text.as_bytes());
         let s = Session::resume(Game::new(f), record, digest)?;
@@ -403,7 +425,10 @@ struct First;
 
 impl DynPlayer for First {
     fn choose(&mut self, game: &dyn DynGame) -> String {
-        game.legal().first().map(|a| a.text.clone()).unwrap_or_default()
+        game.legal()
+            .first()
+            .map(|a| a.text.clone())
+            .unwrap_or_default()
     }
     fn name(&self) -> String {
         "first".into()

@@ -50,7 +50,10 @@ fn two_dice_summed_are_drawn_by_their_weights() {
         }
     }
     // 7 is six times as likely as 2 (6/36 against 1/36)
-    assert!(sevens > 3 * twos.max(1), "sevens {sevens}, twos {twos} of {n}");
+    assert!(
+        sevens > 3 * twos.max(1),
+        "sevens {sevens}, twos {twos} of {n}"
+    );
 }
 
 #[test]
@@ -65,7 +68,8 @@ fn each_seat_sees_only_its_own_scouts_and_actions() {
     assert!(blue.contains("BLUE_SCOUT_ONE") && !blue.contains("RED_SCOUT"));
     assert!(!crowd.contains("SCOUT_"), "{crowd}");
     // an action's text is withheld from those who may not see its seat; events hide nothing
-    let seen_by_blue = serde_json::to_string(&redact(g.as_ref(), &acted, Viewer::Seat(Side(1)))).unwrap();
+    let seen_by_blue =
+        serde_json::to_string(&redact(g.as_ref(), &acted, Viewer::Seat(Side(1)))).unwrap();
     assert!(!seen_by_blue.contains("RED_SCOUT"), "{seen_by_blue}");
     let seen_by_red = redact(g.as_ref(), &acted, Viewer::Seat(Side(0)));
     assert_eq!(seen_by_red.text, "scout RED_SCOUT_ONE");
@@ -108,6 +112,14 @@ fn a_generic_change_carries_what_changed() {
 fn a_scenario_of_another_system_is_refused_by_rules_that_do_not_declare_its_components() {
     let lib = toy::library();
     let e = lib.new_game("bon-first-day", Some("toy"), 1).err().unwrap();
-    assert!(e.to_string().contains("cannot play scenario 'bon-first-day'"), "{e}");
-    let _ = DynGame::seats(lib.new_game("bon-first-day", Some("naw"), 1).unwrap().as_ref());
+    assert!(
+        e.to_string()
+            .contains("cannot play scenario 'bon-first-day'"),
+        "{e}"
+    );
+    let _ = DynGame::seats(
+        lib.new_game("bon-first-day", Some("naw"), 1)
+            .unwrap()
+            .as_ref(),
+    );
 }
