@@ -29,7 +29,9 @@ pub fn serve(port: Option<u16>, database: Option<String>, quiet: bool) -> Result
         .build()
         .map_err(|e| anyhow!("cannot start the server's runtime: {e}"))?;
     rt.block_on(async move {
-        let running = server::start(config).await.map_err(|e| anyhow!("{e}"))?;
+        let running = server::start(config, systems::Library::standard())
+            .await
+            .map_err(|e| anyhow!("{e}"))?;
         let mut out = std::io::stdout();
         let _ = writeln!(out, "Grognard is serving {}", running.url());
         let _ = writeln!(

@@ -135,11 +135,14 @@ async fn main() {
         .database
         .clone()
         .unwrap_or_else(|| format!("sqlite:{}", dir.path().join("load.sqlite").display()));
-    let srv = server::start(server::Config {
-        port: 0,
-        database: database.clone(),
-        ..server::Config::default()
-    })
+    let srv = server::start(
+        server::Config {
+            port: 0,
+            database: database.clone(),
+            ..server::Config::default()
+        },
+        systems::Library::standard(),
+    )
     .await
     .expect("the server starts");
     let base = format!("http://{}", srv.addr());

@@ -47,8 +47,8 @@ pub enum ServerError {
 pub struct ApiError {
     /// The HTTP status.
     pub status: StatusCode,
-    /// `bad_request`, `unauthorized`, `not_found`, `conflict`, `refused`, `too_large` or
-    /// `internal`.
+    /// `bad_request`, `unauthorized`, `forbidden`, `not_found`, `conflict`, `refused`,
+    /// `too_large` or `internal`.
     pub kind: &'static str,
     /// The rule case for refusals (`5.13`), `action` for text that is not an action.
     pub case: Option<String>,

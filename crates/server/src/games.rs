@@ -1,20 +1,28 @@
 //! Games in play: loading them from the store (replaying their actions), seats and tokens,
 //! applying actions with the dice and the computer player that follow, undo and branching.
 //!
+//! A game is a [`DynGame`] from the server's [`Library`]: the server names no rules system.
 //! Each game lives in a [`Slot`]: a mutex around its state (so two requests on one game
-//! serialize), a broadcast channel for its WebSocket watchers, the whole state view once it
-//! has been asked for, and a pending take-back request (online games).
+//! serialize), one broadcast channel per [`Viewer`] for its WebSocket watchers (a seat never
+//! receives another seat's view), the whole state view per viewer once it has been asked for,
+//! and a pending take-back request (online games). At most [`Games::capacity`] games stay in
+//! memory: the least recently used idle ones are evicted and reload from the store.
 
 use crate::error::{ApiError, ServerError};
 use crate::store::{Committer, GameRow, Note, Store};
-use engine::{Record, Recorded, Rules, Session, Side, ToAct};
-use naw::{Game, Scenario};
-use present::{EventEntry, LogEntry, StateChange, UnitEntry};
+use engine::dynamic::{Acted, DynGame, DynPlayer, System};
+use engine::{Record, Refusal, Side, ToAct, Viewer};
+use present::{change_of, log_of_game, AnyLogEntry};
 use serde::Serialize;
+use serde_json::Value;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
+use systems::Library;
 use tokio::sync::{broadcast, OnceCell};
+
+/// How many games stay in memory by default.
+pub const DEFAULT_LIVE_GAMES: usize = 300;
 
 /// The most actions the dice and the computer may take after one request (no legal game comes
 /// near it; it only bounds a bug).
@@ -114,25 +122,6 @@ fn mix(a: u64, b: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// The default computer player: the last of [`ai::PLAYERS`], which lists them weakest first.
-pub fn default_computer() -> &'static str {
-    ai::PLAYERS.last().copied().unwrap_or("random")
-}
-
-/// A game in play, in memory.
-pub struct Live {
-    /// The record and the state.
-    pub session: Session<Game>,
-    /// The log of every recorded action.
-    pub log: Vec<LogEntry>,
-    /// The computer player, kept between requests so that a plan it made for a player-turn
-    /// survives the human's retreats in the middle of it (made afresh after a restart or an
-    /// undo, seeded from the game's seed and the record's length).
-    pub player: Option<Box<dyn ai::Player>>,
-    /// The units as the last change left them (a change lists only the units that differ).
-    pub units: Vec<UnitEntry>,
-}
-
 /// A take-back asked for in an online game, waiting for the opponent's consent (5.14).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TakeBack {
@@ -144,26 +133,51 @@ pub struct TakeBack {
     pub actions_recorded: usize,
 }
 
-/// One game: its fixed facts, its state behind a mutex, and its watchers.
-pub struct Slot {
-    /// The game's id.
-    pub id: String,
-    /// Its row (mode, tokens, computer): fixed for the game's life.
-    pub row: GameRow,
-    /// How it is played.
-    pub mode: Mode,
-    /// Its scenario.
-    pub scenario: Arc<Scenario>,
-    /// The state; `None` after a failure, until it is reloaded from the store.
-    pub live: tokio::sync::Mutex<Option<Live>>,
-    /// The whole state view (JSON) of the committed state, once someone has asked for it
-    /// (cleared by every change, made again on demand).
-    pub full: Mutex<Option<Arc<str>>>,
-    /// The take-back waiting for the opponent's consent (online games; not stored: a restart
-    /// forgets it).
-    pub takeback: Mutex<Option<TakeBack>>,
-    /// Messages for WebSocket watchers.
-    pub tx: broadcast::Sender<Arc<str>>,
+/// The default computer player of a system: the last of its players, which it lists weakest
+/// first.
+pub fn default_computer(system: &dyn System) -> String {
+    system
+        .players()
+        .last()
+        .cloned()
+        .unwrap_or_else(|| "random".into())
+}
+
+/// The viewer a seat sees the game as: its own seat, or every seat's (hot-seat) as the referee.
+pub fn viewer_of(seat: Option<Seat>) -> Viewer {
+    match seat {
+        None => Viewer::Spectator,
+        Some(Seat::Both) => Viewer::Referee,
+        Some(Seat::Side(s)) => Viewer::Seat(s),
+    }
+}
+
+/// The units of a state view (its `units` list).
+fn units_of(view: &Value) -> Vec<Value> {
+    view.get("units")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default()
+}
+
+/// A game in play, in memory.
+pub struct Live {
+    /// The record and the state.
+    pub game: Box<dyn DynGame>,
+    /// Its rules system (for its computer players).
+    pub system: Arc<dyn System>,
+    /// The log of every recorded action.
+    pub log: Vec<AnyLogEntry>,
+    /// The computer player, kept between requests so that a plan it made for a player-turn
+    /// survives the human's retreats in the middle of it (made afresh after a restart or an
+    /// undo, seeded from the game's seed and the record's length).
+    pub player: Option<Box<dyn DynPlayer>>,
+    /// Per viewer, the units of the view of a state (record length and state hash) it last
+    /// saw: a change lists only the units that differ.
+    units: Vec<(Viewer, usize, u64, Vec<Value>)>,
+    /// True when the system hides something from onlookers (the spectator's view is not the
+    /// referee's): then a seat sees only its own actions' texts until the game is over.
+    pub hides: bool,
 }
 
 /// What the dice and the computer did after an action.
@@ -172,141 +186,273 @@ pub struct Applied {
     /// The accepted actions' texts, in order.
     pub accepted: Vec<String>,
     /// Their events, in order (the computer's explanations with case `computer`).
-    pub events: Vec<EventEntry>,
+    pub events: Vec<Value>,
     /// The computer's explanations by record position (0-based), to store.
     pub notes: Vec<Note>,
 }
 
+/// One change as one viewer sees it.
+#[derive(Debug, Default)]
+pub struct Seen {
+    /// The change (`docs/api.md`).
+    pub change: Value,
+    /// The texts of the actions it added, as the viewer may see them (empty when hidden).
+    pub accepted: Vec<String>,
+    /// Their events, as the viewer may see them.
+    pub events: Vec<Value>,
+}
+
+/// The changes one change made, as each viewer that needs one sees it.
+#[derive(Debug, Default)]
+pub struct Changes {
+    /// The change for the requester's viewer (with `legal` when asked for).
+    pub reply: Seen,
+    /// The change (without `legal`) for each viewer with watchers.
+    pub watchers: Vec<(Viewer, Seen)>,
+}
+
 impl Live {
-    /// Rebuilds a game from its record (verifying every die and state hash).
-    pub fn resume(
-        id: &str,
-        sc: Arc<Scenario>,
-        record: Record,
-        notes: &[Note],
-    ) -> Result<Live, ServerError> {
-        let start = Game::from_arc(sc);
-        let digest = start.scenario().digest;
-        let corrupt = |e: engine::ReplayError| ServerError::Corrupt {
-            id: id.to_string(),
-            why: e.to_string(),
-        };
-        let mut log = present::log_of_record(&start, &record, None).map_err(corrupt)?;
+    /// A game in memory from a made game; `notes` are the computer's stored explanations.
+    pub fn of(game: Box<dyn DynGame>, library: &Library, notes: &[Note]) -> Result<Live, String> {
+        let system = library
+            .system(game.system())
+            .map_err(|e| e.to_string())?
+            .clone();
+        let mut log = log_of_game(&*game);
         for (idx, text) in notes {
             if let Some(e) = log.get_mut(*idx) {
                 e.events.insert(0, computer_event(text.clone()));
             }
         }
-        let session = Session::resume(start, record, digest).map_err(corrupt)?;
-        let units = present::units(&session.game);
+        let hides = game.view(Viewer::Spectator) != game.view(Viewer::Referee);
         Ok(Live {
-            session,
+            game,
+            system,
             log,
             player: None,
-            units,
+            units: Vec::new(),
+            hides,
         })
     }
 
-    /// The change from the state of `base` actions (whose units are `self.units`) to now; the
-    /// units are remembered for the next change.
-    pub fn change(&mut self, base: usize, with_legal: bool) -> StateChange {
-        let now = present::units(&self.session.game);
-        let c = present::state_change(
-            &self.session,
-            base,
-            &self.units,
-            &now,
-            &self.log,
-            with_legal,
-        );
-        self.units = now;
-        c
+    /// Rebuilds a game from its record (verifying every die and state hash): one replay.
+    pub fn resume(
+        id: &str,
+        library: &Library,
+        record: Record,
+        notes: &[Note],
+    ) -> Result<Live, ServerError> {
+        let corrupt = |why: String| ServerError::Corrupt {
+            id: id.to_string(),
+            why,
+        };
+        let game = library.resume(record).map_err(|e| corrupt(e.to_string()))?;
+        Live::of(game, library, notes).map_err(corrupt)
     }
 
-    /// The state view as JSON.
-    pub fn state_json(&self, id: &str) -> Arc<str> {
-        let v = present::state_view(&self.session, Some(id), &self.log);
-        Arc::from(serde_json::to_string(&v).unwrap_or_else(|_| "{}".into()))
+    /// The record's length.
+    pub fn len(&self) -> usize {
+        self.game.record().actions.len()
     }
 
-    fn record_last(&mut self, before: &ToAct, applied: &mut Applied, note: Option<String>) {
-        let n = self.session.record.actions.len();
-        let text = self
-            .session
-            .record
-            .actions
-            .last()
-            .map(|r| r.text.clone())
-            .unwrap_or_default();
-        let mut entry = present::log_entry(n, before, &text, &self.session.game);
+    /// True before the first action.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The whole state view `viewer` may see, with the server's `id` and `log`.
+    pub fn view(&self, viewer: Viewer, id: &str) -> Value {
+        let mut v = self.game.view(viewer);
+        if let Value::Object(m) = &mut v {
+            m.insert("id".into(), Value::from(id));
+            m.insert(
+                "log".into(),
+                serde_json::to_value(self.log_for(viewer, &self.log)).unwrap_or_default(),
+            );
+        }
+        v
+    }
+
+    /// True when `viewer` may read the texts of every action (the record): the system hides
+    /// nothing, the viewer is the referee, or the game is over.
+    pub fn sees_all(&self, viewer: Viewer) -> bool {
+        !self.hides || viewer == Viewer::Referee || matches!(self.game.to_act(), ToAct::Over(_))
+    }
+
+    /// Log entries as `viewer` may see them: where the system hides something, another seat's
+    /// action has an empty text and no computer's explanation (its events, which a system
+    /// must keep free of hidden facts, stay).
+    pub fn log_for(&self, viewer: Viewer, entries: &[AnyLogEntry]) -> Vec<AnyLogEntry> {
+        if self.sees_all(viewer) {
+            return entries.to_vec();
+        }
+        let own = match viewer {
+            Viewer::Seat(s) => self.game.seats().get(s.0 as usize).cloned(),
+            _ => None,
+        };
+        entries
+            .iter()
+            .map(|e| {
+                if e.side == "chance" || own.as_deref() == Some(e.side.as_str()) {
+                    return e.clone();
+                }
+                AnyLogEntry {
+                    n: e.n,
+                    side: e.side.clone(),
+                    action: String::new(),
+                    events: e
+                        .events
+                        .iter()
+                        .filter(|x| x.get("kind").and_then(Value::as_str) != Some("computer"))
+                        .cloned()
+                        .collect(),
+                }
+            })
+            .collect()
+    }
+
+    /// Remembers the units `viewer` sees now, unless already known: the base of its next
+    /// change.
+    pub fn remember(&mut self, viewer: Viewer) {
+        let (n, h) = (self.len(), self.game.state_hash());
+        if self
+            .units
+            .iter()
+            .any(|(v, vn, vh, _)| *v == viewer && *vn == n && *vh == h)
+        {
+            return;
+        }
+        let units = units_of(&self.game.view(viewer));
+        self.units.retain(|(v, ..)| *v != viewer);
+        self.units.push((viewer, n, h, units));
+    }
+
+    /// The changes from the state of `base` actions (whose units each viewer remembered) to
+    /// now: for `reply` (with the legal actions when `with_legal`) and for each of `watched`
+    /// (without them). The units are remembered for the next change.
+    pub fn changes(
+        &mut self,
+        base: usize,
+        reply: Viewer,
+        with_legal: bool,
+        watched: &[Viewer],
+    ) -> Changes {
+        let (n, h) = (self.len(), self.game.state_hash());
+        let mut out = Changes::default();
+        let mut viewers = vec![reply];
+        viewers.extend(watched.iter().copied().filter(|v| *v != reply));
+        for viewer in viewers {
+            let now = self.game.view(viewer);
+            let before = self
+                .units
+                .iter()
+                .find(|(v, ..)| *v == viewer)
+                .map(|x| x.3.clone())
+                .unwrap_or_default();
+            let log = self.log_for(viewer, &self.log);
+            let added = &log[base.min(log.len())..];
+            let seen = |change: Value| Seen {
+                change,
+                accepted: added.iter().map(|e| e.action.clone()).collect(),
+                events: added
+                    .iter()
+                    .flat_map(|e| e.events.iter().cloned())
+                    .collect(),
+            };
+            if viewer == reply {
+                out.reply = seen(change_of(base, &before, &now, &log, with_legal));
+            }
+            if watched.contains(&viewer) {
+                out.watchers
+                    .push((viewer, seen(change_of(base, &before, &now, &log, false))));
+            }
+            self.units.retain(|(v, ..)| *v != viewer);
+            self.units.push((viewer, n, h, units_of(&now)));
+        }
+        out
+    }
+
+    fn record(&mut self, acted: &Acted, applied: &mut Applied, note: Option<String>) {
+        let seats = self.game.seats();
+        let mut entry = AnyLogEntry::of(acted, &seats);
         if let Some(note) = note {
             entry.events.insert(0, computer_event(note.clone()));
-            applied.notes.push((n - 1, note));
+            applied.notes.push((acted.n.saturating_sub(1), note));
         }
         applied.events.extend(entry.events.iter().cloned());
-        applied.accepted.push(text);
+        applied.accepted.push(acted.text.clone());
         self.log.push(entry);
     }
 
     /// Applies a player's action text. Nothing changes when it is refused.
-    pub fn act(&mut self, text: &str, applied: &mut Applied) -> Result<(), engine::Refusal> {
-        let a = self.session.game.parse_action(text)?;
-        let before = self.session.game.to_act();
-        self.session.act(a)?;
-        self.record_last(&before, applied, None);
+    pub fn act(&mut self, text: &str, applied: &mut Applied) -> Result<(), Refusal> {
+        let acted = self.game.act(text)?;
+        self.record(&acted, applied, None);
         Ok(())
+    }
+
+    /// Takes back the last `count` actions, all or none, as the rules allow: the texts taken
+    /// back, newest first.
+    pub fn undo(&mut self, count: usize) -> Result<Vec<String>, Refusal> {
+        if self.game.undoable() < count {
+            return Err(self.game.undo_refusal());
+        }
+        let n = self.len();
+        let undone = self.game.record().actions[n - count..]
+            .iter()
+            .rev()
+            .map(|r| r.text.clone())
+            .collect();
+        self.game.truncate(n - count);
+        self.log.truncate(n - count);
+        self.player = None;
+        Ok(undone)
     }
 
     /// Rolls the record's seeded dice at every chance event and lets the computer act while it
     /// is to act.
     pub fn advance(&mut self, computer: Option<(Side, &str)>, seed: u64, applied: &mut Applied) {
         for _ in 0..ADVANCE_LIMIT {
-            let before = self.session.game.to_act();
-            match before {
+            match self.game.to_act() {
                 ToAct::Chance => {
-                    if self.session.roll().is_none() {
+                    let Some(acted) = self.game.roll() else {
                         return;
-                    }
-                    self.record_last(&before, applied, None);
+                    };
+                    self.record(&acted, applied, None);
                 }
                 ToAct::Side(s) if computer.is_some_and(|c| c.0 == s) => {
                     let spec = computer.map_or("random", |c| c.1);
                     if self.player.is_none() {
-                        let seed =
-                            mix(seed ^ 0x636f_6d70, self.session.record.actions.len() as u64);
-                        self.player = ai::player(spec, seed).ok();
+                        let seed = mix(seed ^ 0x636f_6d70, self.len() as u64);
+                        self.player = self.system.player(spec, seed).ok();
                     }
                     let Some(p) = self.player.as_mut() else {
                         return;
                     };
-                    let a = p.choose(&self.session.game);
-                    if self.session.act(a).is_err() {
-                        // a player bug: take the first legal action so the game goes on
-                        tracing::warn!(
-                            "the computer player {spec} chose a refused action {}",
-                            self.session.game.action_text(a)
-                        );
-                        let mut v = Vec::new();
-                        self.session.game.legal_actions(&mut v);
-                        match v.first() {
-                            Some(&first) if self.session.act(first).is_ok() => {}
-                            _ => return,
+                    let text = p.choose(&*self.game);
+                    let acted = match self.game.act(&text) {
+                        Ok(a) => a,
+                        Err(_) => {
+                            // a player bug: take the first legal action so the game goes on
+                            tracing::warn!(
+                                "the computer player {spec} chose a refused action {text}"
+                            );
+                            let first = self.game.legal().first().map(|a| a.text.clone());
+                            match first.map(|t| self.game.act(&t)) {
+                                Some(Ok(a)) => a,
+                                _ => return,
+                            }
                         }
-                    }
-                    let text = self
-                        .session
-                        .record
-                        .actions
-                        .last()
-                        .map(|r| r.text.clone())
-                        .unwrap_or_default();
+                    };
                     let why = p.explain().map(|e| format!(": {e}")).unwrap_or_default();
-                    let note = format!(
-                        "{} ({}) {text}{why}",
-                        present::side_name(&self.session.game, s),
-                        p.name()
-                    );
-                    self.record_last(&before, applied, Some(note));
+                    let side = self
+                        .game
+                        .seats()
+                        .get(s.0 as usize)
+                        .cloned()
+                        .unwrap_or_default();
+                    let note = format!("{side} ({}) {}{why}", p.name(), acted.text);
+                    self.record(&acted, applied, Some(note));
                 }
                 _ => return,
             }
@@ -315,11 +461,30 @@ impl Live {
 }
 
 /// The log's event for a computer player's explanation.
-fn computer_event(text: String) -> EventEntry {
-    EventEntry {
-        case: "computer".into(),
-        text,
-    }
+fn computer_event(text: String) -> Value {
+    serde_json::json!({"case": "computer", "kind": "computer", "text": text})
+}
+
+/// One game: its fixed facts, its state behind a mutex, and its watchers.
+pub struct Slot {
+    /// The game's id.
+    pub id: String,
+    /// Its row (mode, tokens, computer): fixed for the game's life.
+    pub row: GameRow,
+    /// How it is played.
+    pub mode: Mode,
+    /// Its seats' names, in seat order.
+    pub seats: Vec<String>,
+    /// The state; `None` after a failure, until it is reloaded from the store.
+    pub live: tokio::sync::Mutex<Option<Live>>,
+    /// The whole state view (JSON) of the committed state per viewer, once someone has asked
+    /// for it (cleared by every change, made again on demand).
+    pub full: Mutex<Vec<(Viewer, Arc<str>)>>,
+    /// The take-back waiting for the opponent's consent (online games; not stored: a restart
+    /// forgets it).
+    pub takeback: Mutex<Option<TakeBack>>,
+    /// Messages for WebSocket watchers, one channel per viewer.
+    pub channels: Mutex<Vec<(Viewer, broadcast::Sender<Arc<str>>)>>,
 }
 
 impl Slot {
@@ -353,35 +518,60 @@ impl Slot {
         }
     }
 
-    /// Publishes a change: forgets the whole state view made before it and sends every
-    /// watcher `{"type":"change","change":…,"events":[…]}` (`change` without `legal`).
-    pub fn publish(&self, change: &StateChange, events: &[EventEntry]) {
-        *self.full.lock().unwrap_or_else(|e| e.into_inner()) = None;
-        if self.tx.receiver_count() > 0 {
-            #[derive(Serialize)]
-            struct Msg<'a> {
-                #[serde(rename = "type")]
-                kind: &'static str,
-                change: &'a StateChange,
-                events: &'a [EventEntry],
-            }
-            let text = if change.legal.is_some() {
-                let mut c = change.clone();
-                c.legal = None;
-                serde_json::to_string(&Msg {
-                    kind: "change",
-                    change: &c,
-                    events,
-                })
-            } else {
-                serde_json::to_string(&Msg {
-                    kind: "change",
-                    change,
-                    events,
-                })
-            };
-            if let Ok(t) = text {
-                let _ = self.tx.send(Arc::from(t));
+    /// The viewer of a request: a seat token's (401 when it is not one of this game's), or a
+    /// spectator without one.
+    pub fn viewer(&self, token: Option<&str>) -> Result<Viewer, ApiError> {
+        match token {
+            None => Ok(Viewer::Spectator),
+            Some(t) => Ok(viewer_of(Some(self.seat(Some(t))?))),
+        }
+    }
+
+    /// A seat's name (`both` for every seat).
+    pub fn seat_name(&self, seat: Seat) -> String {
+        match seat {
+            Seat::Both => "both".into(),
+            Seat::Side(s) => self.seats.get(s.0 as usize).cloned().unwrap_or_default(),
+        }
+    }
+
+    /// A new watcher of `viewer`'s messages.
+    pub fn subscribe(&self, viewer: Viewer) -> broadcast::Receiver<Arc<str>> {
+        let mut ch = self.channels.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, tx)) = ch.iter().find(|(v, _)| *v == viewer) {
+            return tx.subscribe();
+        }
+        let (tx, rx) = broadcast::channel(64);
+        ch.push((viewer, tx));
+        rx
+    }
+
+    /// The viewers someone watches now.
+    pub fn watched(&self) -> Vec<Viewer> {
+        let ch = self.channels.lock().unwrap_or_else(|e| e.into_inner());
+        ch.iter()
+            .filter(|(_, tx)| tx.receiver_count() > 0)
+            .map(|(v, _)| *v)
+            .collect()
+    }
+
+    /// True when nothing but the list of games holds it and nothing waits on it: it may be
+    /// evicted.
+    fn idle(&self) -> bool {
+        self.watched().is_empty() && self.pending_takeback().is_none()
+    }
+
+    /// Publishes a change: forgets the whole state views made before it and sends each
+    /// watcher `{"type":"change","change":…,"events":[…]}` as its viewer sees it.
+    pub fn publish(&self, changes: &[(Viewer, Seen)], with_events: bool) {
+        self.full.lock().unwrap_or_else(|e| e.into_inner()).clear();
+        let ch = self.channels.lock().unwrap_or_else(|e| e.into_inner());
+        for (viewer, seen) in changes {
+            if let Some((_, tx)) = ch.iter().find(|(v, _)| v == viewer) {
+                let events = if with_events { &seen.events[..] } else { &[] };
+                let msg =
+                    serde_json::json!({"type": "change", "change": seen.change, "events": events});
+                let _ = tx.send(Arc::from(msg.to_string()));
             }
         }
     }
@@ -397,9 +587,14 @@ impl Slot {
     /// Sets or clears the pending take-back and tells every watcher:
     /// `{"type":"takeback","takeback":{…}|null,"why":"…"}`.
     pub fn set_takeback(&self, t: Option<TakeBack>, why: &str) {
-        let msg = serde_json::json!({"type": "takeback", "takeback": &t, "why": why});
+        let msg: Arc<str> = Arc::from(
+            serde_json::json!({"type": "takeback", "takeback": &t, "why": why}).to_string(),
+        );
         *self.takeback.lock().unwrap_or_else(|e| e.into_inner()) = t;
-        let _ = self.tx.send(Arc::from(msg.to_string()));
+        let ch = self.channels.lock().unwrap_or_else(|e| e.into_inner());
+        for (_, tx) in ch.iter() {
+            let _ = tx.send(msg.clone());
+        }
     }
 }
 
@@ -411,27 +606,26 @@ pub fn ws_state_message(state: &str, takeback: Option<&TakeBack>) -> String {
 }
 
 /// Serializes `head` (a struct) and adds `"change": <change>` to it.
-pub fn with_change<T: Serialize>(head: &T, change: &StateChange) -> String {
-    let mut s = serde_json::to_string(head).unwrap_or_else(|_| "{}".into());
-    let c = serde_json::to_string(change).unwrap_or_else(|_| "null".into());
-    if s.ends_with('}') {
-        s.pop();
-        if !s.ends_with('{') {
-            s.push(',');
-        }
-        s.push_str("\"change\":");
-        s.push_str(&c);
-        s.push('}');
+pub fn with_change<T: Serialize>(head: &T, change: &Value) -> String {
+    let mut v = serde_json::to_value(head).unwrap_or_default();
+    if let Value::Object(m) = &mut v {
+        m.insert("change".into(), change.clone());
     }
-    s
+    v.to_string()
+}
+
+struct Loaded {
+    cell: Arc<OnceCell<Arc<Slot>>>,
+    used: u64,
 }
 
 /// Every game the server has loaded, and the way to load one.
 pub struct Games {
     store: Store,
     committer: Committer,
-    scenarios: Vec<(String, Arc<Scenario>)>,
-    loaded: Mutex<HashMap<String, Arc<OnceCell<Arc<Slot>>>>>,
+    library: Library,
+    capacity: usize,
+    loaded: Mutex<(u64, HashMap<String, Loaded>)>,
 }
 
 /// Runs blocking game work (replays, the computer player) off the async threads.
@@ -444,14 +638,15 @@ async fn blocking<T: Send + 'static>(
 }
 
 impl Games {
-    /// Over a store, with the shipped scenarios.
-    /// Needs a Tokio runtime (it starts the committing task).
-    pub fn new(store: Store, scenarios: Vec<(String, Arc<Scenario>)>) -> Games {
+    /// Over a store and a library of rules systems and scenarios, keeping at most `capacity`
+    /// games in memory (at least one). Needs a Tokio runtime (it starts the committing task).
+    pub fn new(store: Store, library: Library, capacity: usize) -> Games {
         Games {
             committer: Committer::start(store.clone()),
             store,
-            scenarios,
-            loaded: Mutex::new(HashMap::new()),
+            library,
+            capacity: capacity.max(1),
+            loaded: Mutex::new((0, HashMap::new())),
         }
     }
 
@@ -460,14 +655,57 @@ impl Games {
         &self.store
     }
 
-    /// A shipped scenario.
-    pub fn scenario(&self, id: &str) -> Option<&Arc<Scenario>> {
-        self.scenarios.iter().find(|(i, _)| i == id).map(|(_, s)| s)
+    /// The rules systems and scenarios.
+    pub fn library(&self) -> &Library {
+        &self.library
     }
 
-    /// The shipped scenarios, in order.
-    pub fn scenarios(&self) -> &[(String, Arc<Scenario>)] {
-        &self.scenarios
+    /// The most games kept in memory.
+    pub fn capacity(&self) -> usize {
+        self.capacity
+    }
+
+    /// How many games are in memory now.
+    pub fn loaded(&self) -> usize {
+        self.loaded
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .1
+            .len()
+    }
+
+    /// True when the game `id` is in memory now.
+    pub fn is_loaded(&self, id: &str) -> bool {
+        self.loaded
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .1
+            .contains_key(id)
+    }
+
+    /// Evicts the least recently used idle games while more than the capacity are loaded.
+    /// A game is idle when no request holds it, no one watches it and no take-back waits.
+    fn evict(&self) {
+        let mut guard = self.loaded.lock().unwrap_or_else(|e| e.into_inner());
+        let map = &mut guard.1;
+        if map.len() <= self.capacity {
+            return;
+        }
+        let mut idle: Vec<(u64, String)> = map
+            .iter()
+            .filter(|(_, l)| {
+                Arc::strong_count(&l.cell) == 1
+                    && l.cell
+                        .get()
+                        .is_some_and(|s| Arc::strong_count(s) == 1 && s.idle())
+            })
+            .map(|(id, l)| (l.used, id.clone()))
+            .collect();
+        idle.sort();
+        let excess = map.len() - self.capacity;
+        for (_, id) in idle.into_iter().take(excess) {
+            map.remove(&id);
+        }
     }
 
     /// The game `id`, loaded from the store on first access (404 when there is none).
@@ -476,16 +714,26 @@ impl Games {
             return Err(ApiError::not_found(format!("there is no game '{id}'")));
         }
         let cell = {
-            let mut map = self.loaded.lock().unwrap_or_else(|e| e.into_inner());
-            map.entry(id.to_string()).or_default().clone()
+            let mut guard = self.loaded.lock().unwrap_or_else(|e| e.into_inner());
+            guard.0 += 1;
+            let tick = guard.0;
+            let l = guard.1.entry(id.to_string()).or_insert_with(|| Loaded {
+                cell: Arc::default(),
+                used: tick,
+            });
+            l.used = tick;
+            l.cell.clone()
         };
         let r = cell.get_or_try_init(|| self.load(id)).await.cloned();
+        drop(cell);
         if r.is_err() {
             // forget the failed attempt (unknown ids must not pile up)
-            let mut map = self.loaded.lock().unwrap_or_else(|e| e.into_inner());
-            if map.get(id).is_some_and(|c| c.get().is_none()) {
-                map.remove(id);
+            let mut guard = self.loaded.lock().unwrap_or_else(|e| e.into_inner());
+            if guard.1.get(id).is_some_and(|l| l.cell.get().is_none()) {
+                guard.1.remove(id);
             }
+        } else {
+            self.evict();
         }
         r
     }
@@ -512,12 +760,15 @@ impl Games {
                 row.id
             )));
         };
-        let sc = self.scenario(&row.scenario).cloned().ok_or_else(|| {
-            ApiError::from(ServerError::Corrupt {
-                id: row.id.clone(),
-                why: format!("its scenario '{}' is not shipped any more", row.scenario),
-            })
-        })?;
+        self.live_of(row, actions, notes).await
+    }
+
+    async fn live_of(
+        &self,
+        row: &GameRow,
+        actions: Vec<engine::Recorded>,
+        notes: Vec<Note>,
+    ) -> Result<Live, ApiError> {
         let record = Record {
             format: engine::RECORD_FORMAT.to_string(),
             scenario: row.scenario.clone(),
@@ -527,25 +778,26 @@ impl Games {
             actions,
         };
         let id = row.id.clone();
-        Ok(blocking(move || Live::resume(&id, sc, record, &notes)).await??)
+        let library = self.library.clone();
+        Ok(blocking(move || Live::resume(&id, &library, record, &notes)).await??)
     }
 
-    fn new_slot(&self, row: GameRow, mode: Mode, scenario: Arc<Scenario>, live: Live) -> Slot {
-        let (tx, _) = broadcast::channel(64);
+    fn new_slot(&self, row: GameRow, mode: Mode, live: Live) -> Slot {
         Slot {
             id: row.id.clone(),
             row,
             mode,
-            scenario,
+            seats: live.game.seats(),
             live: tokio::sync::Mutex::new(Some(live)),
-            full: Mutex::new(None),
+            full: Mutex::new(Vec::new()),
             takeback: Mutex::new(None),
-            tx,
+            channels: Mutex::new(Vec::new()),
         }
     }
 
     async fn load(&self, id: &str) -> Result<Arc<Slot>, ApiError> {
-        let Some((row, _, _)) = self.store.load(id).await? else {
+        // one read of the store and one replay
+        let Some((row, actions, notes)) = self.store.load(id).await? else {
             return Err(ApiError::not_found(format!("there is no game '{id}'")));
         };
         let mode = Mode::parse(&row.mode).ok_or_else(|| {
@@ -554,58 +806,81 @@ impl Games {
                 why: format!("unknown mode '{}'", row.mode),
             })
         })?;
-        let scenario = self.scenario(&row.scenario).cloned().ok_or_else(|| {
-            ApiError::from(ServerError::Corrupt {
-                id: id.to_string(),
-                why: format!("its scenario '{}' is not shipped any more", row.scenario),
-            })
-        })?;
-        let live = self.load_live(&row).await?;
-        let slot = self.new_slot(row, mode, scenario, live);
+        let live = self.live_of(&row, actions, notes).await?;
+        let slot = self.new_slot(row, mode, live);
         // a game left with dice to roll or the computer to act goes on
         let mut guard = slot.live.lock().await;
-        self.run(&slot, &mut guard, false, |_, _| Ok(())).await?;
+        let waits = guard.as_ref().is_some_and(|l| match l.game.to_act() {
+            ToAct::Chance => true,
+            ToAct::Side(s) => slot.computer().is_some_and(|c| c.0 == s),
+            ToAct::Over(_) => false,
+        });
+        if waits {
+            self.run(&slot, &mut guard, Viewer::Spectator, false, |_, _| Ok(()))
+                .await?;
+        }
         drop(guard);
         Ok(Arc::new(slot))
     }
 
-    /// The whole state view of the game (JSON), made when no one has asked for it since the
-    /// last change.
-    pub async fn full_state(&self, slot: &Slot) -> Result<Arc<str>, ApiError> {
-        if let Some(s) = slot.full.lock().unwrap_or_else(|e| e.into_inner()).clone() {
+    /// The whole state view of the game (JSON) as `viewer` sees it, made when no one has
+    /// asked for it since the last change.
+    pub async fn full_state(&self, slot: &Slot, viewer: Viewer) -> Result<Arc<str>, ApiError> {
+        let cached = |slot: &Slot| {
+            slot.full
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .iter()
+                .find(|(v, _)| *v == viewer)
+                .map(|(_, s)| s.clone())
+        };
+        if let Some(s) = cached(slot) {
             return Ok(s);
         }
         let mut guard = slot.live.lock().await;
         let live = self.ensure(slot, &mut guard).await?;
-        let mut cache = slot.full.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(s) = cache.clone() {
+        if let Some(s) = cached(slot) {
             return Ok(s);
         }
-        let s = live.state_json(&slot.id);
-        *cache = Some(s.clone());
+        let view = live.view(viewer, &slot.id);
+        live.units.retain(|(v, ..)| *v != viewer);
+        let (n, h) = (live.len(), live.game.state_hash());
+        live.units.push((viewer, n, h, units_of(&view)));
+        let s: Arc<str> = Arc::from(view.to_string());
+        slot.full
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push((viewer, s.clone()));
         Ok(s)
     }
 
     /// Runs `change` on the game's state off the async threads, then the dice and the
-    /// computer; commits every new action to the store; publishes the change (a new action
-    /// cancels a pending take-back). On a refusal nothing changes; on a storage failure the
-    /// state is reloaded from the store. The change lists the legal actions when `with_legal`.
+    /// computer; commits every new action to the store; publishes the change to every
+    /// watcher as its viewer sees it (a new action cancels a pending take-back). On a refusal
+    /// nothing changes; on a storage failure the state is reloaded from the store. The change
+    /// answered is `viewer`'s, with the legal actions when `with_legal`.
     pub async fn run(
         &self,
         slot: &Slot,
         guard: &mut Option<Live>,
+        viewer: Viewer,
         with_legal: bool,
         change: impl FnOnce(&mut Live, &mut Applied) -> Result<(), ApiError> + Send + 'static,
-    ) -> Result<(Applied, StateChange), ApiError> {
+    ) -> Result<(Applied, Seen), ApiError> {
         let live = match guard.take() {
             Some(l) => l,
             None => self.load_live(&slot.row).await?,
         };
-        let before = live.session.record.actions.len();
+        let before = live.len();
         let computer = slot.computer().map(|(s, spec)| (s, spec.to_string()));
         let seed = slot.row.seed;
+        let watched = slot.watched();
         let (live, result) = blocking(move || {
             let mut live = live;
+            live.remember(viewer);
+            for v in &watched {
+                live.remember(*v);
+            }
             let mut applied = Applied::default();
             let r = change(&mut live, &mut applied).map(|()| {
                 live.advance(
@@ -613,7 +888,7 @@ impl Games {
                     seed,
                     &mut applied,
                 );
-                let c = live.change(before, with_legal);
+                let c = live.changes(before, viewer, with_legal, &watched);
                 (applied, c)
             });
             (live, r)
@@ -626,10 +901,10 @@ impl Games {
                 return Err(e);
             }
         };
-        let now = live.session.record.actions.len();
+        let now = live.len();
         // `change` and the advance only ever append
         if now > before {
-            let new = &live.session.record.actions[before..];
+            let new = &live.game.record().actions[before..];
             if let Err(e) = self
                 .committer
                 .replace_tail(&slot.id, before, new, &applied.notes)
@@ -638,46 +913,40 @@ impl Games {
                 // the store holds the truth: reload from it on the next access
                 return Err(e.into());
             }
-            slot.publish(&c, &applied.events);
+            slot.publish(&c.watchers, true);
             if slot.pending_takeback().is_some() {
                 slot.set_takeback(None, "a new action cancels the request to take back");
             }
         }
         *guard = Some(live);
-        Ok((applied, c))
+        Ok((applied, c.reply))
     }
 
-    /// Takes back actions: `count` of them, all or none (5.14), and commits.
+    /// Takes back actions: `count` of them, all or none (the rules' limits), and commits.
+    /// The change answered is `viewer`'s.
     pub async fn undo(
         &self,
         slot: &Slot,
         guard: &mut Option<Live>,
         count: usize,
+        viewer: Viewer,
         with_legal: bool,
-    ) -> Result<(Vec<String>, StateChange), ApiError> {
+    ) -> Result<(Vec<String>, Seen), ApiError> {
         let live = match guard.take() {
             Some(l) => l,
             None => self.load_live(&slot.row).await?,
         };
+        let watched = slot.watched();
         let (live, result) = blocking(move || {
             let mut live = live;
-            let base = live.session.record.actions.len();
-            let r = (|| {
-                if live.session.game.undoable() < count {
-                    return Err(engine::Refusal::new(
-                        "5.14",
-                        "a die has been rolled since: the move can no longer be taken back",
-                    ));
-                }
-                let mut undone = Vec::new();
-                for _ in 0..count {
-                    undone.push(live.session.undo()?);
-                    live.log.pop();
-                }
-                live.player = None;
-                Ok(undone)
-            })();
-            let r = r.map(|undone| (undone, live.change(base, with_legal)));
+            let base = live.len();
+            live.remember(viewer);
+            for v in &watched {
+                live.remember(*v);
+            }
+            let r = live
+                .undo(count)
+                .map(|undone| (undone, live.changes(base, viewer, with_legal, &watched)));
             (live, r)
         })
         .await?;
@@ -687,66 +956,125 @@ impl Games {
                 Err(ApiError::refused(refusal))
             }
             Ok((undone, c)) => {
-                let keep = live.session.record.actions.len();
+                let keep = live.len();
                 self.committer
                     .replace_tail(&slot.id, keep, &[], &[])
                     .await?;
-                slot.publish(&c, &[]);
+                slot.publish(&c.watchers, false);
                 *guard = Some(live);
-                Ok((undone, c))
+                Ok((undone, c.reply))
             }
         }
     }
 
-    /// Creates a game from `row` and its first actions (a branch copies them), lets the dice
-    /// and the computer act, and stores it.
+    /// Creates a game from `row` and its game (new, or a branch's replay), lets the dice and
+    /// the computer act, and stores it.
     pub async fn create(
         &self,
         row: GameRow,
-        actions: Vec<Recorded>,
+        game: Box<dyn DynGame>,
     ) -> Result<Arc<Slot>, ApiError> {
         let mode = Mode::parse(&row.mode)
             .ok_or_else(|| ApiError::bad_request(format!("unknown mode '{}'", row.mode)))?;
-        let sc = self.scenario(&row.scenario).cloned().ok_or_else(|| {
-            ApiError::not_found(format!("there is no scenario '{}'", row.scenario))
-        })?;
-        let record = Record {
-            format: engine::RECORD_FORMAT.to_string(),
-            scenario: row.scenario.clone(),
-            scenario_digest: row.scenario_digest.clone(),
-            rules: row.rules.clone(),
-            seed: row.seed,
-            actions,
-        };
         let computer = match (mode, row.computer_side, &row.computer) {
             (Mode::Computer, Some(s), Some(spec)) => Some((Side(s), spec.clone())),
             _ => None,
         };
-        let id = row.id.clone();
         let seed = row.seed;
-        let sc2 = sc.clone();
-        let live = blocking(move || -> Result<(Live, Vec<Note>), ServerError> {
-            let mut live = Live::resume(&id, sc2, record, &[])?;
+        let library = self.library.clone();
+        let live = blocking(move || -> Result<(Live, Vec<Note>), ApiError> {
+            let mut live = Live::of(game, &library, &[]).map_err(ApiError::internal)?;
             let mut applied = Applied::default();
             live.advance(
                 computer.as_ref().map(|(s, spec)| (*s, spec.as_str())),
                 seed,
                 &mut applied,
             );
-            live.units = present::units(&live.session.game);
             Ok((live, applied.notes))
         })
         .await?;
         let (live, notes) = live?;
         self.committer
-            .create_game(&row, &live.session.record.actions, &notes)
+            .create_game(&row, &live.game.record().actions, &notes)
             .await?;
-        let slot = Arc::new(self.new_slot(row, mode, sc, live));
-        let cell = Arc::new(OnceCell::new_with(Some(slot.clone())));
-        self.loaded
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(slot.id.clone(), cell);
+        let slot = Arc::new(self.new_slot(row, mode, live));
+        {
+            let mut guard = self.loaded.lock().unwrap_or_else(|e| e.into_inner());
+            guard.0 += 1;
+            let used = guard.0;
+            let cell = Arc::new(OnceCell::new_with(Some(slot.clone())));
+            guard.1.insert(slot.id.clone(), Loaded { cell, used });
+        }
+        self.evict();
         Ok(slot)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(id: &str, game: &dyn DynGame) -> GameRow {
+        GameRow {
+            id: id.into(),
+            scenario: game.record().scenario.clone(),
+            scenario_digest: game.record().scenario_digest.clone(),
+            rules: game.record().rules.clone(),
+            seed: game.record().seed,
+            mode: "hotseat".into(),
+            created_at: 0,
+            token_first: None,
+            token_second: None,
+            token_both: Some(token_hash("t")),
+            computer: None,
+            computer_side: None,
+            branched_from: None,
+        }
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_least_recently_used_idle_games_are_evicted_and_reload() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite:{}", dir.path().join("g.sqlite").display());
+        let store = Store::open(&url).await.unwrap();
+        let lib = Library::standard();
+        let games = Games::new(store, lib.clone(), 2);
+        let ids = ["g_a", "g_b", "g_c"];
+        for (i, id) in ids.iter().enumerate() {
+            let game = lib.new_game("bon-first-day", None, i as u64).unwrap();
+            let slot = games.create(row(id, &*game), game).await.unwrap();
+            // one action each, committed
+            let mut guard = slot.live.lock().await;
+            games
+                .run(
+                    &slot,
+                    &mut guard,
+                    Viewer::Referee,
+                    false,
+                    |live, applied| live.act("end", applied).map_err(ApiError::refused),
+                )
+                .await
+                .unwrap();
+        }
+        assert_eq!(games.loaded(), 2);
+        assert!(
+            !games.is_loaded("g_a"),
+            "the least recently used goes first"
+        );
+        // a game in use or watched is never evicted
+        let b = games.slot("g_b").await.unwrap();
+        let _watching = b.subscribe(Viewer::Spectator);
+        drop(b);
+        // an evicted game reloads from the store, as it was
+        let a = games.slot("g_a").await.unwrap();
+        assert!(games.is_loaded("g_a") && games.is_loaded("g_b"));
+        assert!(!games.is_loaded("g_c"));
+        assert_eq!(a.live.lock().await.as_ref().unwrap().len(), 1);
+        drop(a);
+        let c = games.slot("g_c").await.unwrap();
+        assert_eq!(c.live.lock().await.as_ref().unwrap().len(), 1);
+        assert!(games.is_loaded("g_b"), "a watched game stays");
+        assert!(!games.is_loaded("g_a"));
+        assert_eq!(games.loaded(), 2);
     }
 }

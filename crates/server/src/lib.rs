@@ -2,9 +2,12 @@
 //! engine, with seat tokens, the computer opponent, and persistence in SQLite or PostgreSQL.
 //!
 //! The server is authoritative: clients send action texts, the rules decide. It holds no rules
-//! logic of its own: legality comes from `naw`, the views from `present`, the opponents from
-//! `ai`. Every accepted action (with the dice and the computer's actions it triggers) is
-//! committed to the database before the reply; a game is rebuilt by replaying its actions.
+//! logic of its own and names no rules system: it reaches every game through
+//! [`engine::dynamic::DynGame`] and every system (its scenarios, views, queries, computer
+//! players and rules reference) through the [`systems::Library`] it is started with. Each
+//! seat is sent only its own view (`Viewer`). Every accepted action (with the dice and the
+//! computer's actions it triggers) is committed to the database before the reply; a game is
+//! rebuilt by replaying its actions.
 //!
 //! ```no_run
 //! # async fn run() -> Result<(), server::ServerError> {
@@ -13,7 +16,7 @@
 //!     database: "sqlite:/tmp/games.sqlite".into(),
 //!     ..server::Config::default()
 //! };
-//! let running = server::start(config).await?;
+//! let running = server::start(config, systems::Library::standard()).await?;
 //! println!("http://{}/", running.addr());
 //! running.wait().await;
 //! # Ok(()) }
@@ -24,7 +27,6 @@
 mod error;
 pub mod games;
 mod routes;
-pub mod rules;
 pub mod store;
 mod web;
 
@@ -40,6 +42,8 @@ use axum::Router;
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
+use std::sync::Mutex;
+use systems::Library;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::trace::TraceLayer;
@@ -61,6 +65,9 @@ pub struct Config {
     pub fallback_port: bool,
     /// `sqlite:PATH` or `postgres://...`.
     pub database: String,
+    /// The most games kept in memory; the least recently used idle ones are evicted beyond
+    /// it (they reload from the database on their next request).
+    pub live_games: usize,
 }
 
 impl Default for Config {
@@ -70,6 +77,7 @@ impl Default for Config {
             port: DEFAULT_PORT,
             fallback_port: false,
             database: String::new(),
+            live_games: games::DEFAULT_LIVE_GAMES,
         }
     }
 }
@@ -78,40 +86,64 @@ impl Default for Config {
 pub struct App {
     games: games::Games,
     scenario_list: Arc<str>,
-    maps: HashMap<String, Arc<str>>,
-    rules_json: Arc<str>,
+    maps: Mutex<HashMap<String, Arc<str>>>,
 }
 
 impl App {
-    /// Loads the shipped scenarios and the rules reference over a store.
-    pub fn new(store: Store) -> Result<App, ServerError> {
-        let mut scenarios = Vec::new();
+    /// Lists the library's shipped scenarios over a store, keeping at most `live_games` games
+    /// in memory.
+    pub fn new(store: Store, library: Library, live_games: usize) -> Result<App, ServerError> {
         let mut list = Vec::new();
-        let mut maps = HashMap::new();
-        for s in scenarios::SCENARIOS {
-            let sc = scenarios::load(s.id).map_err(|e| ServerError::Data(e.to_string()))?;
-            list.push(present::scenario_entry(s.id, &sc));
-            let map = serde_json::to_string(&present::map_view(&sc.map))
-                .map_err(|e| ServerError::Data(e.to_string()))?;
-            maps.insert(s.id.to_string(), Arc::from(map));
-            scenarios.push((s.id.to_string(), Arc::new(sc)));
+        for s in library.scenarios() {
+            let s = s.map_err(|(id, e)| ServerError::Data(format!("scenario {id}: {e}")))?;
+            list.push(serde_json::json!({
+                "id": s.id,
+                "title": s.title,
+                "system": s.system,
+                "first_turn": s.first_turn,
+                "last_turn": s.last_turn,
+                "sides": s.sides,
+                "units": s.units,
+                "description": s.description,
+            }));
         }
-        let rules = rules::reference().map_err(ServerError::Data)?;
         Ok(App {
-            games: games::Games::new(store, scenarios),
-            scenario_list: Arc::from(
-                serde_json::to_string(&list).map_err(|e| ServerError::Data(e.to_string()))?,
-            ),
-            maps,
-            rules_json: Arc::from(
-                serde_json::to_string(&rules).map_err(|e| ServerError::Data(e.to_string()))?,
-            ),
+            games: games::Games::new(store, library, live_games),
+            scenario_list: Arc::from(serde_json::Value::Array(list).to_string()),
+            maps: Mutex::new(HashMap::new()),
         })
     }
 
     /// The games.
     pub fn games(&self) -> &games::Games {
         &self.games
+    }
+
+    /// The library of rules systems and scenarios.
+    pub fn library(&self) -> &Library {
+        self.games.library()
+    }
+
+    /// The map view of a scenario (JSON), made once.
+    fn map(&self, scenario: &str) -> Result<Arc<str>, ApiError> {
+        if let Some(m) = self
+            .maps
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(scenario)
+        {
+            return Ok(m.clone());
+        }
+        let v = self
+            .library()
+            .map_view(scenario)
+            .map_err(|e| ApiError::not_found(format!("this game's map: {e}")))?;
+        let m: Arc<str> = Arc::from(v.to_string());
+        self.maps
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(scenario.to_string(), m.clone());
+        Ok(m)
     }
 }
 
@@ -236,15 +268,15 @@ impl Running {
 }
 
 /// Opens the database (creating it and its tables where needed), binds the listener and
-/// starts serving in the background.
-pub async fn start(config: Config) -> Result<Running, ServerError> {
+/// starts serving the library's rules systems and scenarios in the background.
+pub async fn start(config: Config, library: Library) -> Result<Running, ServerError> {
     let url = if config.database.is_empty() {
         default_database()?
     } else {
         config.database.clone()
     };
     let store = Store::open(&url).await?;
-    let app = Arc::new(App::new(store.clone())?);
+    let app = Arc::new(App::new(store.clone(), library, config.live_games)?);
     let listener = match tokio::net::TcpListener::bind((config.host, config.port)).await {
         Ok(l) => l,
         Err(e) if config.fallback_port && e.kind() == std::io::ErrorKind::AddrInUse => {
@@ -271,4 +303,43 @@ pub async fn start(config: Config) -> Result<Running, ServerError> {
     let task = tokio::spawn(async move { axum::serve(listener, router).await });
     tracing::info!("serving on http://{addr}/ with {}", store.backend());
     Ok(Running { addr, task, store })
+}
+
+#[cfg(test)]
+mod tidy {
+    /// Architecture invariant: the server names no rules crate and no system's own views; it
+    /// reaches every system through `engine::dynamic` and `systems::Library`.
+    #[test]
+    fn the_server_names_no_rules_system() {
+        let files = [
+            ("lib.rs", include_str!("lib.rs")),
+            ("games.rs", include_str!("games.rs")),
+            ("routes.rs", include_str!("routes.rs")),
+            ("store.rs", include_str!("store.rs")),
+            ("error.rs", include_str!("error.rs")),
+            ("web.rs", include_str!("web.rs")),
+        ];
+        let banned = [
+            concat!("naw", "::"),
+            concat!("ai", "::"),
+            concat!("present::", "state_view"),
+            concat!("present::", "moves_view"),
+            concat!("present::", "odds_view"),
+            concat!("present::", "units"),
+            concat!("present::", "map_view"),
+            concat!("present::", "side_name"),
+        ];
+        for (name, text) in files {
+            for b in banned {
+                assert!(!text.contains(b), "crates/server/src/{name} names {b}");
+            }
+        }
+        let manifest = include_str!("../Cargo.toml");
+        for dep in [concat!("naw", ".workspace"), concat!("ai", ".workspace")] {
+            assert!(
+                !manifest.contains(dep),
+                "crates/server/Cargo.toml depends on {dep}"
+            );
+        }
+    }
 }

@@ -1,7 +1,9 @@
 //! The HTTP handlers of `docs/api.md`.
 
 use crate::error::ApiError;
-use crate::games::{random_hex, token_hash, with_change, Mode, Seat, Slot, TakeBack};
+use crate::games::{
+    random_hex, token_hash, viewer_of, with_change, Live, Mode, Seat, Slot, TakeBack,
+};
 use crate::store::GameRow;
 use crate::App;
 use axum::body::Bytes;
@@ -10,8 +12,10 @@ use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, RawQuery, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use engine::{Rules, Side, ToAct};
+use engine::dynamic::{QueryError, System};
+use engine::{Refusal, Side, ToAct, Viewer};
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 use tokio::sync::broadcast::error::RecvError;
@@ -51,19 +55,68 @@ pub async fn scenarios(State(app): State<Arc<App>>) -> Response {
     json(StatusCode::OK, app.scenario_list.to_string())
 }
 
-/// `GET /api/rules`.
-pub async fn rules(State(app): State<Arc<App>>) -> Response {
-    json(StatusCode::OK, app.rules_json.to_string())
-}
-
-/// `GET /api/odds?attack=13&defence=4&doubled=false`.
-pub async fn odds(RawQuery(q): RawQuery) -> Result<Response, ApiError> {
-    let q = q.unwrap_or_default();
+/// The query arguments of a request, by name.
+fn query_args(q: &str) -> BTreeMap<&str, &str> {
     let mut args: BTreeMap<&str, &str> = BTreeMap::new();
     for pair in q.split('&').filter(|p| !p.is_empty()) {
         let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
         args.insert(k, v);
     }
+    args
+}
+
+/// The system a game-less request names (`?system=ID`), else the first registered one.
+fn system_of(app: &App, name: Option<&str>) -> Result<Arc<dyn System>, ApiError> {
+    let lib = app.library();
+    match name {
+        Some(id) => lib
+            .system(id)
+            .cloned()
+            .map_err(|e| ApiError::not_found(e.to_string())),
+        None => lib
+            .registry()
+            .systems()
+            .first()
+            .cloned()
+            .ok_or_else(|| ApiError::not_found("no rules system is registered")),
+    }
+}
+
+/// A system's query error as an API error.
+fn query_error(e: QueryError) -> ApiError {
+    match e {
+        QueryError::Bad(why) => ApiError::bad_request(why),
+        QueryError::NotFound(why) => ApiError::not_found(why),
+        QueryError::Unknown(_) => ApiError::not_found(e.to_string()),
+    }
+}
+
+/// `GET /api/rules[?system=ID]`: the rules reference of a system (the first registered one
+/// by default).
+pub async fn rules(
+    State(app): State<Arc<App>>,
+    RawQuery(q): RawQuery,
+) -> Result<Response, ApiError> {
+    let q = q.unwrap_or_default();
+    let args = query_args(&q);
+    let sys = system_of(&app, args.get("system").copied())?;
+    let r = sys.reference().ok_or_else(|| {
+        ApiError::not_found(format!(
+            "the rules system '{}' ships no reference",
+            sys.id()
+        ))
+    })?;
+    Ok(json(StatusCode::OK, r.to_string()))
+}
+
+/// `GET /api/odds?attack=13&defence=4&doubled=false[&system=ID]`: the system's `odds` query.
+pub async fn odds(
+    State(app): State<Arc<App>>,
+    RawQuery(q): RawQuery,
+) -> Result<Response, ApiError> {
+    let q = q.unwrap_or_default();
+    let args = query_args(&q);
+    let sys = system_of(&app, args.get("system").copied())?;
     let num = |name: &str| -> Result<u32, ApiError> {
         let v = args
             .get(name)
@@ -72,7 +125,7 @@ pub async fn odds(RawQuery(q): RawQuery) -> Result<Response, ApiError> {
             .map_err(|_| ApiError::bad_request(format!("{name}={v} is not a whole number")))
     };
     let attack = num("attack")?;
-    let defence = match args.get("defence").or_else(|| args.get("defense")) {
+    let defence: u32 = match args.get("defence").or_else(|| args.get("defense")) {
         Some(v) => v
             .parse()
             .map_err(|_| ApiError::bad_request(format!("defence={v} is not a whole number")))?,
@@ -87,9 +140,10 @@ pub async fn odds(RawQuery(q): RawQuery) -> Result<Response, ApiError> {
             )))
         }
     };
-    let view = present::odds_view(attack, defence, doubled)
-        .ok_or_else(|| ApiError::bad_request(format!("defence {defence} is too large")))?;
-    Ok(json(StatusCode::OK, to_json(&view)?))
+    let view = sys
+        .query("odds", &format!("{attack},{defence},{doubled}"))
+        .map_err(query_error)?;
+    Ok(json(StatusCode::OK, view.to_string()))
 }
 
 /// The body of `POST /api/games`.
@@ -101,6 +155,7 @@ struct NewGame {
     mode: Option<String>,
     computer_side: Option<String>,
     computer: Option<String>,
+    rules: Option<String>,
 }
 
 /// The answer to creating a game.
@@ -141,28 +196,32 @@ pub async fn create(State(app): State<Arc<App>>, body: Bytes) -> Result<Response
             "mode '{mode_name}': give hotseat, computer or online"
         ))
     })?;
-    let sc = app.games.scenario(&req.scenario).cloned().ok_or_else(|| {
-        let ids: Vec<&str> = app
-            .games
-            .scenarios()
-            .iter()
-            .map(|(i, _)| i.as_str())
-            .collect();
-        ApiError::not_found(format!(
+    let lib = app.library();
+    if !lib.ships(&req.scenario) {
+        return Err(ApiError::not_found(format!(
             "there is no scenario '{}' (shipped: {})",
             req.scenario,
-            ids.join(", ")
-        ))
-    })?;
+            lib.scenario_ids().join(", ")
+        )));
+    }
+    let info = lib
+        .scenario(&req.scenario)
+        .map_err(|e| ApiError::internal(e.to_string()))?;
+    let system = lib
+        .registry()
+        .for_scenario(&info, req.rules.as_deref())
+        .map_err(|e| ApiError::bad_request(format!("rules: {e}")))?
+        .clone();
+    let sides = info.sides.clone();
     let side_of = |name: &str| -> Result<Side, ApiError> {
-        sc.sides
+        sides
             .iter()
             .position(|s| s.eq_ignore_ascii_case(name))
             .map(|i| Side(i as u8))
             .ok_or_else(|| {
                 ApiError::bad_request(format!(
-                    "there is no side '{name}': the sides are {} and {}",
-                    sc.sides[0], sc.sides[1]
+                    "there is no side '{name}': the sides are {}",
+                    sides.join(" and ")
                 ))
             })
     };
@@ -175,8 +234,10 @@ pub async fn create(State(app): State<Arc<App>>, body: Bytes) -> Result<Response
             let spec = req
                 .computer
                 .clone()
-                .unwrap_or_else(|| crate::games::default_computer().to_string());
-            ai::player(&spec, 0).map_err(|e| ApiError::bad_request(format!("computer: {e}")))?;
+                .unwrap_or_else(|| crate::games::default_computer(&*system));
+            system
+                .player(&spec, 0)
+                .map_err(|e| ApiError::bad_request(format!("computer: {e}")))?;
             (Some(spec), Some(side.0))
         }
         _ => {
@@ -190,15 +251,24 @@ pub async fn create(State(app): State<Arc<App>>, body: Bytes) -> Result<Response
     };
     let id = format!("g_{}", random_hex(12)?);
     let mut seats = BTreeMap::new();
+    let seed = match req.seed {
+        Some(s) => s,
+        None => random_seed()?,
+    };
+    let game = {
+        let lib = lib.clone();
+        let (scenario, rules) = (req.scenario.clone(), Some(system.id().to_string()));
+        tokio::task::spawn_blocking(move || lib.new_game(&scenario, rules.as_deref(), seed))
+            .await
+            .map_err(|e| ApiError::internal(e.to_string()))?
+            .map_err(|e| ApiError::bad_request(e.to_string()))?
+    };
     let mut row = GameRow {
         id: id.clone(),
         scenario: req.scenario.clone(),
-        scenario_digest: engine::hash_text(sc.digest),
-        rules: naw::RULES_VERSION.to_string(),
-        seed: match req.seed {
-            Some(s) => s,
-            None => random_seed()?,
-        },
+        scenario_digest: game.record().scenario_digest.clone(),
+        rules: game.record().rules.clone(),
+        seed,
         mode: mode.name().to_string(),
         created_at: now_seconds(),
         token_first: None,
@@ -222,10 +292,10 @@ pub async fn create(State(app): State<Arc<App>>, body: Bytes) -> Result<Response
             } else {
                 row.token_second = Some(token_hash(&t));
             }
-            seats.insert(sc.sides[human.0 as usize].clone(), t);
+            seats.insert(sides[human.0 as usize].clone(), t);
         }
         Mode::Online => {
-            for (i, side) in sc.sides.iter().enumerate() {
+            for (i, side) in sides.iter().enumerate() {
                 let t = random_hex(16)?;
                 if i == 0 {
                     row.token_first = Some(token_hash(&t));
@@ -236,7 +306,7 @@ pub async fn create(State(app): State<Arc<App>>, body: Bytes) -> Result<Response
             }
         }
     }
-    app.games.create(row, Vec::new()).await?;
+    app.games.create(row, game).await?;
     tracing::info!("new {} game {id} of {}", mode.name(), req.scenario);
     let links = seat_links(&id, &seats);
     Ok(json(
@@ -254,23 +324,33 @@ pub async fn create(State(app): State<Arc<App>>, body: Bytes) -> Result<Response
 pub async fn state(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
+    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let slot = app.games.slot(&id).await?;
-    let state = app.games.full_state(&slot).await?;
+    let viewer = slot.viewer(bearer(&headers))?;
+    let state = app.games.full_state(&slot, viewer).await?;
     Ok(json(StatusCode::OK, state.to_string()))
 }
 
-/// `GET /api/players`: the computer players a game may be given, weakest first.
-pub async fn players() -> Response {
+/// `GET /api/players[?system=ID]`: the computer players a game may be given, weakest first.
+pub async fn players(
+    State(app): State<Arc<App>>,
+    RawQuery(q): RawQuery,
+) -> Result<Response, ApiError> {
+    let q = q.unwrap_or_default();
+    let args = query_args(&q);
+    let sys = system_of(&app, args.get("system").copied())?;
+    let levels: Vec<Value> = LEVELS
+        .iter()
+        .filter(|(_, spec, _)| sys.player(spec, 0).is_ok())
+        .map(|(name, spec, what)| serde_json::json!({"name": name, "spec": spec, "about": what}))
+        .collect();
     let v = serde_json::json!({
-        "players": ai::PLAYERS,
-        "default": crate::games::default_computer(),
-        "levels": LEVELS
-            .iter()
-            .map(|(name, spec, what)| serde_json::json!({"name": name, "spec": spec, "about": what}))
-            .collect::<Vec<_>>(),
+        "players": sys.players(),
+        "default": crate::games::default_computer(&*sys),
+        "levels": levels,
     });
-    json(StatusCode::OK, v.to_string())
+    Ok(json(StatusCode::OK, v.to_string()))
 }
 
 /// The levels the start screen offers: a name, the player spec, a few words.
@@ -296,10 +376,7 @@ pub async fn seat(
 ) -> Result<Response, ApiError> {
     let slot = app.games.slot(&id).await?;
     let seat = slot.seat(bearer(&headers))?;
-    let side = match seat {
-        Seat::Both => "both".to_string(),
-        Seat::Side(s) => slot.scenario.sides[s.0 as usize].clone(),
-    };
+    let side = slot.seat_name(seat);
     let v = serde_json::json!({"side": side, "mode": slot.mode.name()});
     Ok(json(StatusCode::OK, v.to_string()))
 }
@@ -310,11 +387,7 @@ pub async fn map(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let slot = app.games.slot(&id).await?;
-    let m = app
-        .maps
-        .get(&slot.row.scenario)
-        .cloned()
-        .ok_or_else(|| ApiError::not_found("this game's map is not shipped"))?;
+    let m = app.map(&slot.row.scenario)?;
     Ok(json(StatusCode::OK, m.to_string()))
 }
 
@@ -322,26 +395,42 @@ pub async fn map(
 pub async fn moves(
     State(app): State<Arc<App>>,
     Path((id, unit)): Path<(String, String)>,
+    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let slot = app.games.slot(&id).await?;
+    let viewer = slot.viewer(bearer(&headers))?;
     let mut guard = slot.live.lock().await;
     let live = app.games.ensure(&slot, &mut guard).await?;
-    let g = &live.session.game;
-    let u = present::find_unit(g, &unit)
-        .ok_or_else(|| ApiError::not_found(format!("there is no unit '{unit}' in this game")))?;
-    let view = present::moves_view(g, u);
-    Ok(json(StatusCode::OK, to_json(&view)?))
+    let view = live
+        .game
+        .query("moves", &unit, viewer)
+        .map_err(query_error)?;
+    Ok(json(StatusCode::OK, view.to_string()))
 }
 
 /// `GET /api/games/{id}/record`.
+///
+/// The record names every action, hidden ones included: while the game is not over it is
+/// given only to the referee (the hot-seat token), or to anyone when the system hides nothing
+/// (the spectator's view is the referee's). Otherwise 403.
 pub async fn record(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
+    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let slot = app.games.slot(&id).await?;
+    let viewer = slot.viewer(bearer(&headers))?;
     let mut guard = slot.live.lock().await;
     let live = app.games.ensure(&slot, &mut guard).await?;
-    Ok(json(StatusCode::OK, live.session.record.to_json()))
+    if !live.sees_all(viewer) {
+        return Err(ApiError {
+            status: StatusCode::FORBIDDEN,
+            kind: "forbidden",
+            case: None,
+            why: "this game hides information: its record is shown when the game is over".into(),
+        });
+    }
+    Ok(json(StatusCode::OK, live.game.record().to_json()))
 }
 
 /// The body of `POST /api/games/{id}/actions`.
@@ -356,17 +445,12 @@ struct ActionBody {
 #[derive(Serialize)]
 struct ActedHead<'a> {
     accepted: &'a [String],
-    events: &'a [present::EventEntry],
+    events: &'a [Value],
 }
 
 /// Checks that `seat` may act now and that the client saw the latest record.
-fn may_act(
-    slot: &Slot,
-    live: &crate::games::Live,
-    seat: Seat,
-    expect: Option<usize>,
-) -> Result<(), ApiError> {
-    let n = live.session.record.actions.len();
+fn may_act(slot: &Slot, live: &Live, seat: Seat, expect: Option<usize>) -> Result<(), ApiError> {
+    let n = live.len();
     if let Some(e) = expect {
         if e != n {
             return Err(ApiError::conflict(format!(
@@ -374,9 +458,9 @@ fn may_act(
             )));
         }
     }
-    if let ToAct::Side(s) = live.session.game.to_act() {
+    if let ToAct::Side(s) = live.game.to_act() {
         if !seat.covers(s) {
-            let name = present::side_name(&live.session.game, s);
+            let name = slot.seat_name(Seat::Side(s));
             let who = if slot.computer().is_some_and(|c| c.0 == s) {
                 " (the computer)"
             } else {
@@ -407,21 +491,25 @@ pub async fn act(
     let live = app.games.ensure(&slot, &mut guard).await?;
     may_act(&slot, live, seat, req.expect)?;
     let text = req.action.clone();
-    let (applied, change) = app
+    let (_, seen) = app
         .games
-        .run(&slot, &mut guard, req.legal, move |live, applied| {
-            live.act(&text, applied).map_err(ApiError::refused)
-        })
+        .run(
+            &slot,
+            &mut guard,
+            viewer_of(Some(seat)),
+            req.legal,
+            move |live, applied| live.act(&text, applied).map_err(ApiError::refused),
+        )
         .await?;
     drop(guard);
     Ok(json(
         StatusCode::OK,
         with_change(
             &ActedHead {
-                accepted: &applied.accepted,
-                events: &applied.events,
+                accepted: &seen.accepted,
+                events: &seen.events,
             },
-            &change,
+            &seen.change,
         ),
     ))
 }
@@ -452,15 +540,24 @@ fn undo_body(body: &Bytes) -> Result<UndoBody, ApiError> {
 
 /// How many actions `seat`'s take-back takes back: its last action, and in a game against the
 /// computer every action the computer took after it; and the side that took that action.
-fn undo_count(slot: &Slot, live: &crate::games::Live, seat: Seat) -> Result<usize, ApiError> {
+fn undo_count(slot: &Slot, live: &Live, seat: Seat) -> Result<usize, ApiError> {
+    let nothing = |why: &str| {
+        // the case is the rules' own (their refusal of a take-back)
+        let r = live.game.undo_refusal();
+        ApiError::refused(Refusal {
+            case: r.case,
+            why: why.into(),
+        })
+    };
     if live.log.is_empty() {
-        return Err(ApiError::refused(engine::Refusal::new(
-            "5.14",
-            "there is nothing to take back",
-        )));
+        return Err(nothing("there is nothing to take back"));
     }
-    let sides = &slot.scenario.sides;
-    let side_of = |name: &str| sides.iter().position(|s| s == name).map(|i| Side(i as u8));
+    let side_of = |name: &str| {
+        slot.seats
+            .iter()
+            .position(|s| s == name)
+            .map(|i| Side(i as u8))
+    };
     let computer = slot.computer().map(|c| c.0);
     let mut count = 0;
     for e in live.log.iter().rev() {
@@ -471,31 +568,25 @@ fn undo_count(slot: &Slot, live: &crate::games::Live, seat: Seat) -> Result<usiz
             Some(s) => {
                 return Err(ApiError::conflict(format!(
                     "the last action was {}'s: only they may take it back",
-                    sides[s.0 as usize]
+                    slot.seat_name(Seat::Side(s))
                 )))
             }
-            // a die: the rules refuse to take it back (5.14)
+            // a chance outcome: the rules say whether it may be taken back
             None => return Ok(count),
         }
     }
-    Err(ApiError::refused(engine::Refusal::new(
-        "5.14",
-        "there is no action of yours to take back",
-    )))
+    Err(nothing("there is no action of yours to take back"))
 }
 
-/// The refusal of a take-back past a die (5.14), checked before anything changes.
-fn check_undoable(live: &crate::games::Live, count: usize) -> Result<(), ApiError> {
-    if live.session.game.undoable() < count {
-        return Err(ApiError::refused(engine::Refusal::new(
-            "5.14",
-            "a die has been rolled since: the move can no longer be taken back",
-        )));
+/// The rules' refusal of a take-back of `count` actions, checked before anything changes.
+fn check_undoable(live: &Live, count: usize) -> Result<(), ApiError> {
+    if live.game.undoable() < count {
+        return Err(ApiError::refused(live.game.undo_refusal()));
     }
     Ok(())
 }
 
-fn undone_reply(undone: &[String], change: &present::StateChange) -> Response {
+fn undone_reply(undone: &[String], change: &Value) -> Response {
     let (first, rest) = undone
         .split_last()
         .map(|(l, r)| (l.as_str(), r))
@@ -528,10 +619,7 @@ pub async fn undo(
     let count = undo_count(&slot, live, seat)?;
     if slot.mode == Mode::Online {
         check_undoable(live, count)?;
-        let by = match seat {
-            Seat::Side(s) => slot.scenario.sides[s.0 as usize].clone(),
-            Seat::Both => "both".to_string(),
-        };
+        let by = slot.seat_name(seat);
         let actions: Vec<String> = live
             .log
             .iter()
@@ -542,16 +630,27 @@ pub async fn undo(
         let t = TakeBack {
             by,
             actions,
-            actions_recorded: live.session.record.actions.len(),
+            actions_recorded: live.len(),
         };
         slot.set_takeback(Some(t.clone()), "asked");
         drop(guard);
         let v = serde_json::json!({"requested": t});
         return Ok(json(StatusCode::ACCEPTED, v.to_string()));
     }
-    let (undone, change) = app.games.undo(&slot, &mut guard, count, req.legal).await?;
+    let sees = live.sees_all(viewer_of(Some(seat)));
+    let (mut undone, seen) = app
+        .games
+        .undo(&slot, &mut guard, count, viewer_of(Some(seat)), req.legal)
+        .await?;
     drop(guard);
-    Ok(undone_reply(&undone, &change))
+    if !sees {
+        // the computer's actions taken back with the seat's own are not the seat's to read
+        let own = undone.len().saturating_sub(1);
+        for t in &mut undone[..own] {
+            t.clear();
+        }
+    }
+    Ok(undone_reply(&undone, &seen.change))
 }
 
 /// `GET /api/games/{id}/takeback`: the pending request to take back, or `null`.
@@ -587,7 +686,7 @@ pub async fn takeback(
             "no one has asked to take back an action",
         ));
     };
-    let n = live.session.record.actions.len();
+    let n = live.len();
     if t.actions_recorded != n {
         slot.set_takeback(None, "the game has moved on since it was asked");
         return Err(ApiError::conflict(
@@ -595,8 +694,7 @@ pub async fn takeback(
         ));
     }
     let asker = slot
-        .scenario
-        .sides
+        .seats
         .iter()
         .position(|s| *s == t.by)
         .map(|i| Side(i as u8));
@@ -618,13 +716,16 @@ pub async fn takeback(
     };
     let count = undo_count(&slot, live, Seat::Side(asker))?;
     if let Err(e) = check_undoable(live, count) {
-        slot.set_takeback(None, "refused by the rules (5.14)");
+        slot.set_takeback(None, "refused by the rules");
         return Err(e);
     }
-    let (undone, change) = app.games.undo(&slot, &mut guard, count, req.legal).await?;
+    let (undone, seen) = app
+        .games
+        .undo(&slot, &mut guard, count, viewer_of(Some(seat)), req.legal)
+        .await?;
     slot.set_takeback(None, "accepted");
     drop(guard);
-    Ok(undone_reply(&undone, &change))
+    Ok(undone_reply(&undone, &seen.change))
 }
 
 /// The body of `POST /api/games/{id}/branch`.
@@ -645,18 +746,25 @@ pub async fn branch(
     } else {
         parse_body(&body)?
     };
-    let actions = {
+    let record = {
         let mut guard = slot.live.lock().await;
         let live = app.games.ensure(&slot, &mut guard).await?;
-        let n = live.session.record.actions.len();
+        let n = live.len();
         let at = req.at.unwrap_or(n);
         if at > n {
             return Err(ApiError::bad_request(format!(
                 "at={at}: the record has only {n} actions"
             )));
         }
-        live.session.record.actions[..at].to_vec()
+        let mut r = live.game.record().clone();
+        r.actions.truncate(at);
+        r
     };
+    let lib = app.library().clone();
+    let game = tokio::task::spawn_blocking(move || lib.resume(record))
+        .await
+        .map_err(|e| ApiError::internal(e.to_string()))?
+        .map_err(|e| ApiError::internal(e.to_string()))?;
     let new_id = format!("g_{}", random_hex(12)?);
     let token = random_hex(16)?;
     let row = GameRow {
@@ -674,7 +782,7 @@ pub async fn branch(
         computer_side: None,
         branched_from: Some(slot.id.clone()),
     };
-    app.games.create(row, actions).await?;
+    app.games.create(row, game).await?;
     let mut seats = BTreeMap::new();
     seats.insert("both".to_string(), token);
     let links = seat_links(&new_id, &seats);
@@ -689,36 +797,43 @@ pub async fn branch(
     ))
 }
 
-/// `GET /api/games/{id}/replay/{n}`.
+/// `GET /api/games/{id}/replay/{n}`: the state view after `n` actions, as the request's
+/// viewer sees it.
 pub async fn replay(
     State(app): State<Arc<App>>,
     Path((id, n)): Path<(String, String)>,
+    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let slot = app.games.slot(&id).await?;
+    let viewer = slot.viewer(bearer(&headers))?;
     let n: usize = n
         .parse()
         .map_err(|_| ApiError::bad_request(format!("'{n}' is not a number of actions")))?;
     let (record, log) = {
         let mut guard = slot.live.lock().await;
         let live = app.games.ensure(&slot, &mut guard).await?;
-        let len = live.session.record.actions.len();
+        let len = live.len();
         if n > len {
             return Err(ApiError::bad_request(format!(
                 "the record has only {len} actions, not {n}"
             )));
         }
-        let mut r = live.session.record.clone();
+        let mut r = live.game.record().clone();
         r.actions.truncate(n);
-        (r, live.log[..n.min(live.log.len())].to_vec())
+        (r, live.log_for(viewer, &live.log[..n.min(live.log.len())]))
     };
-    let sc = slot.scenario.clone();
+    let lib = app.library().clone();
     let id2 = slot.id.clone();
     let body = tokio::task::spawn_blocking(move || -> Result<String, ApiError> {
-        let start = naw::Game::from_arc(sc);
-        let digest = start.scenario().digest;
-        let s = engine::Session::resume(start, record, digest)
+        let game = lib
+            .resume(record)
             .map_err(|e| ApiError::internal(e.to_string()))?;
-        to_json(&present::state_view(&s, Some(&id2), &log))
+        let mut v = game.view(viewer);
+        if let Value::Object(m) = &mut v {
+            m.insert("id".into(), Value::from(id2));
+            m.insert("log".into(), serde_json::to_value(&log).unwrap_or_default());
+        }
+        Ok(v.to_string())
     })
     .await
     .map_err(|e| ApiError::internal(e.to_string()))??;
@@ -726,23 +841,32 @@ pub async fn replay(
 }
 
 /// `GET /api/games/{id}/ws`: the state on connect and after every change.
+///
+/// A watcher sees the game as its seat does: the token in `?seat=TOKEN` (or an
+/// `Authorization: Bearer` header), a spectator without one; a wrong token is 401.
 pub async fn ws(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
+    headers: HeaderMap,
+    RawQuery(q): RawQuery,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     let slot = app.games.slot(&id).await?;
+    let q = q.unwrap_or_default();
+    let args = query_args(&q);
+    let token = args.get("seat").copied().or_else(|| bearer(&headers));
+    let viewer = slot.viewer(token)?;
     let upgrade =
         upgrade.map_err(|e| ApiError::bad_request(format!("this is a WebSocket endpoint: {e}")))?;
     Ok(upgrade
         .max_message_size(64 * 1024)
-        .on_upgrade(move |socket| watch_game(socket, app, slot)))
+        .on_upgrade(move |socket| watch_game(socket, app, slot, viewer)))
 }
 
-async fn watch_game(mut socket: WebSocket, app: Arc<App>, slot: Arc<Slot>) {
-    let mut rx = slot.tx.subscribe();
+async fn watch_game(mut socket: WebSocket, app: Arc<App>, slot: Arc<Slot>, viewer: Viewer) {
+    let mut rx = slot.subscribe(viewer);
     let current = |app: Arc<App>, slot: Arc<Slot>| async move {
-        let state = app.games.full_state(&slot).await.ok()?;
+        let state = app.games.full_state(&slot, viewer).await.ok()?;
         Some(crate::games::ws_state_message(
             &state,
             slot.pending_takeback().as_ref(),

@@ -39,11 +39,26 @@ pub fn databases() -> Vec<Db> {
 
 /// Starts a server on 127.0.0.1 and a free port over `db`.
 pub async fn start(db: &Db) -> server::Running {
-    server::start(server::Config {
-        port: 0,
-        database: db.url.clone(),
-        ..server::Config::default()
-    })
+    start_with(
+        db,
+        systems::Library::standard(),
+        server::Config::default().live_games,
+    )
+    .await
+}
+
+/// Starts a server over `db` with a library of one's own, keeping at most `live_games` games
+/// in memory.
+pub async fn start_with(db: &Db, library: systems::Library, live_games: usize) -> server::Running {
+    server::start(
+        server::Config {
+            port: 0,
+            database: db.url.clone(),
+            live_games,
+            ..server::Config::default()
+        },
+        library,
+    )
     .await
     .unwrap_or_else(|e| panic!("the server starts on {}: {e}", db.name))
 }
@@ -208,9 +223,9 @@ pub async fn play_random(api: &Api, id: &str, token: &str, steps: usize, seed: u
 /// Verifies a game record (JSON) by replaying it with the rules: every die and state hash.
 pub fn verify_record(record: &Value) -> usize {
     let r: engine::Record = serde_json::from_value(record.clone()).expect("a record");
-    let sc = scenarios::load(&r.scenario).expect("its scenario");
-    let digest = sc.digest;
     let n = r.actions.len();
-    engine::replay(naw::Game::new(sc), &r, digest, None).expect("the record replays");
+    systems::Library::standard()
+        .resume(r)
+        .expect("the record replays");
     n
 }
