@@ -176,7 +176,7 @@ pub fn side_name(g: &Game, s: engine::Side) -> &str {
 pub fn events_text(g: &Game) -> String {
     let mut out = String::new();
     for e in g.events() {
-        out.push_str(&format!("  [{}] {}\n", e.case, e.text));
+        out.push_str(&format!("  [{}] {}\n", e.case(), e.text(g)));
     }
     out
 }
