@@ -175,9 +175,6 @@ pub struct Live {
     /// Per viewer, the units of the view of a state (record length and state hash) it last
     /// saw: a change lists only the units that differ.
     units: Vec<(Viewer, usize, u64, Vec<Value>)>,
-    /// True when the system hides something from onlookers (the spectator's view is not the
-    /// referee's): then a seat sees only its own actions' texts until the game is over.
-    pub hides: bool,
 }
 
 /// What the dice and the computer did after an action.
@@ -224,18 +221,19 @@ impl Live {
                 e.events.insert(0, computer_event(text.clone()));
             }
         }
-        let hides = game.view(Viewer::Spectator) != game.view(Viewer::Referee);
         Ok(Live {
             game,
             system,
             log,
             player: None,
             units: Vec::new(),
-            hides,
         })
     }
 
-    /// Rebuilds a game from its record (verifying every die and state hash): one replay.
+    /// Rebuilds a game from its record in one replay that also narrates the log: the game is
+    /// made anew under the system the record names and each recorded action is taken again
+    /// (a seeded die rolled again), and every replayed entry (text, physical die, state hash)
+    /// must be the recorded one.
     pub fn resume(
         id: &str,
         library: &Library,
@@ -246,8 +244,55 @@ impl Live {
             id: id.to_string(),
             why,
         };
-        let game = library.resume(record).map_err(|e| corrupt(e.to_string()))?;
-        Live::of(game, library, notes).map_err(corrupt)
+        let system = library
+            .registry()
+            .for_record(&record)
+            .map_err(|e| corrupt(e.to_string()))?
+            .clone();
+        let mut game = library
+            .new_game(&record.scenario, Some(system.id()), record.seed)
+            .map_err(|e| corrupt(e.to_string()))?;
+        if game.record().scenario_digest != record.scenario_digest {
+            return Err(corrupt(format!(
+                "its scenario '{}' changed since the game was recorded",
+                record.scenario
+            )));
+        }
+        let seats = game.seats();
+        let mut log = Vec::with_capacity(record.actions.len());
+        for (i, r) in record.actions.iter().enumerate() {
+            let acted = match game.to_act() {
+                ToAct::Chance if !r.manual => game.roll(),
+                _ => game.act(&r.text).ok(),
+            };
+            let again = game.record().actions.last();
+            let same = acted.is_some()
+                && again.is_some_and(|x| {
+                    x.text == r.text
+                        && x.manual == r.manual
+                        && (r.hash.is_none() || x.hash == r.hash)
+                });
+            let Some(acted) = acted.filter(|_| same) else {
+                return Err(corrupt(format!(
+                    "action {} ('{}') does not replay as recorded",
+                    i + 1,
+                    r.text
+                )));
+            };
+            log.push(AnyLogEntry::of(&acted, &seats));
+        }
+        for (idx, text) in notes {
+            if let Some(e) = log.get_mut(*idx) {
+                e.events.insert(0, computer_event(text.clone()));
+            }
+        }
+        Ok(Live {
+            game,
+            system,
+            log,
+            player: None,
+            units: Vec::new(),
+        })
     }
 
     /// The record's length.
@@ -273,27 +318,29 @@ impl Live {
         v
     }
 
-    /// True when `viewer` may read the texts of every action (the record): the system hides
-    /// nothing, the viewer is the referee, or the game is over.
+    /// True when `viewer` may read the texts of every action (the record): the rules let it
+    /// see what every seat does, or the game is over.
     pub fn sees_all(&self, viewer: Viewer) -> bool {
-        !self.hides || viewer == Viewer::Referee || matches!(self.game.to_act(), ToAct::Over(_))
+        matches!(self.game.to_act(), ToAct::Over(_))
+            || (0..self.game.seats().len()).all(|s| self.game.visible(Side(s as u8), viewer))
     }
 
-    /// Log entries as `viewer` may see them: where the system hides something, another seat's
-    /// action has an empty text and no computer's explanation (its events, which a system
-    /// must keep free of hidden facts, stay).
+    /// Log entries as `viewer` may see them: an action of a seat whose doings the rules hide
+    /// from the viewer has an empty text and no computer's explanation (its events, which a
+    /// system must keep free of hidden facts, stay).
     pub fn log_for(&self, viewer: Viewer, entries: &[AnyLogEntry]) -> Vec<AnyLogEntry> {
         if self.sees_all(viewer) {
             return entries.to_vec();
         }
-        let own = match viewer {
-            Viewer::Seat(s) => self.game.seats().get(s.0 as usize).cloned(),
-            _ => None,
+        let seats = self.game.seats();
+        let shown = |side: &str| match seats.iter().position(|x| x == side) {
+            Some(i) => self.game.visible(Side(i as u8), viewer),
+            None => true, // chance
         };
         entries
             .iter()
             .map(|e| {
-                if e.side == "chance" || own.as_deref() == Some(e.side.as_str()) {
+                if shown(&e.side) {
                     return e.clone();
                 }
                 AnyLogEntry {
@@ -1030,6 +1077,172 @@ mod tests {
             computer_side: None,
             branched_from: None,
         }
+    }
+
+    /// Scouts (`crates/toy`), counting the whole-record replays its games make: `resume` and
+    /// `log`.
+    struct Counting(Arc<std::sync::atomic::AtomicUsize>);
+
+    struct CountingGame(Box<dyn DynGame>, Arc<std::sync::atomic::AtomicUsize>);
+
+    fn bump(c: &std::sync::atomic::AtomicUsize) {
+        c.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    impl DynGame for CountingGame {
+        fn system(&self) -> &'static str {
+            self.0.system()
+        }
+        fn record(&self) -> &Record {
+            self.0.record()
+        }
+        fn seats(&self) -> Vec<String> {
+            self.0.seats()
+        }
+        fn to_act(&self) -> ToAct {
+            self.0.to_act()
+        }
+        fn act(&mut self, text: &str) -> Result<Acted, Refusal> {
+            self.0.act(text)
+        }
+        fn roll(&mut self) -> Option<Acted> {
+            self.0.roll()
+        }
+        fn legal(&self) -> Vec<engine::dynamic::LegalAction> {
+            self.0.legal()
+        }
+        fn view(&self, viewer: Viewer) -> Value {
+            self.0.view(viewer)
+        }
+        fn log(&self) -> Vec<Acted> {
+            bump(&self.1);
+            self.0.log()
+        }
+        fn undoable(&self) -> usize {
+            self.0.undoable()
+        }
+        fn visible(&self, owner: Side, viewer: Viewer) -> bool {
+            self.0.visible(owner, viewer)
+        }
+        fn undo_refusal(&self) -> Refusal {
+            self.0.undo_refusal()
+        }
+        fn truncate(&mut self, n: usize) {
+            self.0.truncate(n)
+        }
+        fn state_hash(&self) -> u64 {
+            self.0.state_hash()
+        }
+        fn query(
+            &self,
+            name: &str,
+            arg: &str,
+            viewer: Viewer,
+        ) -> Result<Value, engine::dynamic::QueryError> {
+            self.0.query(name, arg, viewer)
+        }
+        fn clone_box(&self) -> Box<dyn DynGame> {
+            Box::new(CountingGame(self.0.clone_box(), self.1.clone()))
+        }
+        fn as_any(&self) -> &dyn std::any::Any {
+            self.0.as_any()
+        }
+    }
+
+    impl System for Counting {
+        fn id(&self) -> &'static str {
+            toy::Toy.id()
+        }
+        fn name(&self) -> &'static str {
+            toy::Toy.name()
+        }
+        fn rules_version(&self) -> &'static str {
+            toy::Toy.rules_version()
+        }
+        fn scenario(
+            &self,
+            src: &engine::dynamic::ScenarioSource,
+        ) -> Result<(engine::dynamic::ScenarioInfo, u64), engine::dynamic::SystemError> {
+            toy::Toy.scenario(src)
+        }
+        fn map_view(
+            &self,
+            src: &engine::dynamic::ScenarioSource,
+        ) -> Result<Value, engine::dynamic::SystemError> {
+            toy::Toy.map_view(src)
+        }
+        fn new_game(
+            &self,
+            src: &engine::dynamic::ScenarioSource,
+            seed: u64,
+        ) -> Result<Box<dyn DynGame>, engine::dynamic::SystemError> {
+            let g = toy::Toy.new_game(src, seed)?;
+            Ok(Box::new(CountingGame(g, self.0.clone())))
+        }
+        fn resume(
+            &self,
+            src: &engine::dynamic::ScenarioSource,
+            record: Record,
+        ) -> Result<Box<dyn DynGame>, engine::dynamic::SystemError> {
+            bump(&self.0);
+            let g = toy::Toy.resume(src, record)?;
+            Ok(Box::new(CountingGame(g, self.0.clone())))
+        }
+        fn players(&self) -> Vec<String> {
+            toy::Toy.players()
+        }
+        fn player(&self, spec: &str, seed: u64) -> Result<Box<dyn DynPlayer>, String> {
+            toy::Toy.player(spec, seed)
+        }
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn loading_a_game_replays_its_record_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite:{}", dir.path().join("g.sqlite").display());
+        let store = Store::open(&url).await.unwrap();
+        let replays = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let mut registry = systems::registry();
+        registry.register(Arc::new(Counting(replays.clone())));
+        let mut lib = Library::new(registry);
+        lib.add_scenario("toy-skirmish", toy::SCENARIO);
+        let games = Games::new(store.clone(), lib.clone(), 10);
+        let game = lib.new_game("toy-skirmish", None, 1).unwrap();
+        let slot = games.create(row("g_once", &*game), game).await.unwrap();
+        let mut guard = slot.live.lock().await;
+        for _ in 0..3 {
+            games
+                .run(
+                    &slot,
+                    &mut guard,
+                    Viewer::Referee,
+                    false,
+                    |live, applied| {
+                        let first = live.game.legal()[0].text.clone();
+                        live.act(&first, applied).map_err(ApiError::refused)
+                    },
+                )
+                .await
+                .unwrap();
+        }
+        let hash = guard.as_ref().unwrap().game.state_hash();
+        let log = guard.as_ref().unwrap().log.clone();
+        drop(guard);
+        drop(slot);
+        // a second server over the same store loads it from its record
+        let other = Games::new(store, lib, 10);
+        replays.store(0, std::sync::atomic::Ordering::SeqCst);
+        let slot = other.slot("g_once").await.unwrap();
+        let guard = slot.live.lock().await;
+        let live = guard.as_ref().unwrap();
+        assert_eq!(live.game.state_hash(), hash);
+        assert_eq!(live.log, log);
+        assert_eq!(live.len(), 3);
+        assert_eq!(
+            replays.load(std::sync::atomic::Ordering::SeqCst),
+            0,
+            "no replay beyond the one that rebuilds the game"
+        );
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

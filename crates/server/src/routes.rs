@@ -411,8 +411,8 @@ pub async fn moves(
 /// `GET /api/games/{id}/record`.
 ///
 /// The record names every action, hidden ones included: while the game is not over it is
-/// given only to the referee (the hot-seat token), or to anyone when the system hides nothing
-/// (the spectator's view is the referee's). Otherwise 403.
+/// given only to a viewer the rules let see what every seat does (the referee, the hot-seat
+/// token; anyone in a system that hides nothing). Otherwise 403.
 pub async fn record(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
