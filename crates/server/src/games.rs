@@ -661,6 +661,14 @@ pub fn with_change<T: Serialize>(head: &T, change: &Value) -> String {
     v.to_string()
 }
 
+/// How a created game starts.
+pub enum Start {
+    /// A new game, made by the library.
+    New(Box<dyn DynGame>),
+    /// A branch: the first actions of another game's record, replayed once.
+    Replay(Record),
+}
+
 struct Loaded {
     cell: Arc<OnceCell<Arc<Slot>>>,
     used: u64,
@@ -1016,11 +1024,7 @@ impl Games {
 
     /// Creates a game from `row` and its game (new, or a branch's replay), lets the dice and
     /// the computer act, and stores it.
-    pub async fn create(
-        &self,
-        row: GameRow,
-        game: Box<dyn DynGame>,
-    ) -> Result<Arc<Slot>, ApiError> {
+    pub async fn create(&self, row: GameRow, start: Start) -> Result<Arc<Slot>, ApiError> {
         let mode = Mode::parse(&row.mode)
             .ok_or_else(|| ApiError::bad_request(format!("unknown mode '{}'", row.mode)))?;
         let computer = match (mode, row.computer_side, &row.computer) {
@@ -1029,8 +1033,12 @@ impl Games {
         };
         let seed = row.seed;
         let library = self.library.clone();
+        let id = row.id.clone();
         let live = blocking(move || -> Result<(Live, Vec<Note>), ApiError> {
-            let mut live = Live::of(game, &library, &[]).map_err(ApiError::internal)?;
+            let mut live = match start {
+                Start::New(game) => Live::of(game, &library, &[]).map_err(ApiError::internal)?,
+                Start::Replay(record) => Live::resume(&id, &library, record, &[])?,
+            };
             let mut applied = Applied::default();
             live.advance(
                 computer.as_ref().map(|(s, spec)| (*s, spec.as_str())),
@@ -1208,7 +1216,10 @@ mod tests {
         lib.add_scenario("toy-skirmish", toy::SCENARIO);
         let games = Games::new(store.clone(), lib.clone(), 10);
         let game = lib.new_game("toy-skirmish", None, 1).unwrap();
-        let slot = games.create(row("g_once", &*game), game).await.unwrap();
+        let slot = games
+            .create(row("g_once", &*game), Start::New(game))
+            .await
+            .unwrap();
         let mut guard = slot.live.lock().await;
         for _ in 0..3 {
             games
@@ -1255,7 +1266,10 @@ mod tests {
         let ids = ["g_a", "g_b", "g_c"];
         for (i, id) in ids.iter().enumerate() {
             let game = lib.new_game("bon-first-day", None, i as u64).unwrap();
-            let slot = games.create(row(id, &*game), game).await.unwrap();
+            let slot = games
+                .create(row(id, &*game), Start::New(game))
+                .await
+                .unwrap();
             // one action each, committed
             let mut guard = slot.live.lock().await;
             games

@@ -2,7 +2,7 @@
 
 use crate::error::ApiError;
 use crate::games::{
-    random_hex, token_hash, viewer_of, with_change, Live, Mode, Seat, Slot, TakeBack,
+    random_hex, token_hash, viewer_of, with_change, Live, Mode, Seat, Slot, Start, TakeBack,
 };
 use crate::store::GameRow;
 use crate::App;
@@ -306,7 +306,7 @@ pub async fn create(State(app): State<Arc<App>>, body: Bytes) -> Result<Response
             }
         }
     }
-    app.games.create(row, game).await?;
+    app.games.create(row, Start::New(game)).await?;
     tracing::info!("new {} game {id} of {}", mode.name(), req.scenario);
     let links = seat_links(&id, &seats);
     Ok(json(
@@ -760,11 +760,6 @@ pub async fn branch(
         r.actions.truncate(at);
         r
     };
-    let lib = app.library().clone();
-    let game = tokio::task::spawn_blocking(move || lib.resume(record))
-        .await
-        .map_err(|e| ApiError::internal(e.to_string()))?
-        .map_err(|e| ApiError::internal(e.to_string()))?;
     let new_id = format!("g_{}", random_hex(12)?);
     let token = random_hex(16)?;
     let row = GameRow {
@@ -782,7 +777,7 @@ pub async fn branch(
         computer_side: None,
         branched_from: Some(slot.id.clone()),
     };
-    app.games.create(row, game).await?;
+    app.games.create(row, Start::Replay(record)).await?;
     let mut seats = BTreeMap::new();
     seats.insert("both".to_string(), token);
     let links = seat_links(&new_id, &seats);
