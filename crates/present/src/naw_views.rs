@@ -118,6 +118,24 @@ pub fn legal_action(g: &Game, a: Action) -> LegalAction {
     }
 }
 
+/// The `odds` query: `attack,defence[,doubled]` → the odds view (the column and every result's
+/// probability).
+pub fn odds_query(arg: &str) -> Result<serde_json::Value, QueryError> {
+    let mut it = arg.split(',').map(str::trim);
+    let num = |x: Option<&str>, what: &str| -> Result<u32, QueryError> {
+        x.filter(|v| !v.is_empty())
+            .ok_or_else(|| QueryError::Bad(format!("give {what}=N")))?
+            .parse()
+            .map_err(|_| QueryError::Bad(format!("{what} is not a whole number")))
+    };
+    let attack = num(it.next(), "attack")?;
+    let defence = num(it.next(), "defence")?;
+    let doubled = matches!(it.next(), Some("true" | "1"));
+    let v = odds_view(attack, defence, doubled)
+        .ok_or_else(|| QueryError::Bad(format!("defence {defence} is too large")))?;
+    Ok(serde_json::to_value(v).unwrap_or_default())
+}
+
 /// The presentation of Napoleon at War games for [`engine::dynamic::Hosted`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NawPresenter;
@@ -151,22 +169,7 @@ impl Presenter<Game> for NawPresenter {
                 })?;
                 Ok(serde_json::to_value(moves_view(g, u)).unwrap_or_default())
             }
-            "odds" => {
-                // `attack,defence[,doubled]`
-                let mut it = arg.split(',').map(str::trim);
-                let num = |x: Option<&str>, what: &str| -> Result<u32, QueryError> {
-                    x.filter(|v| !v.is_empty())
-                        .ok_or_else(|| QueryError::Bad(format!("give {what}=N")))?
-                        .parse()
-                        .map_err(|_| QueryError::Bad(format!("{what} is not a whole number")))
-                };
-                let attack = num(it.next(), "attack")?;
-                let defence = num(it.next(), "defence")?;
-                let doubled = matches!(it.next(), Some("true" | "1"));
-                let v = odds_view(attack, defence, doubled)
-                    .ok_or_else(|| QueryError::Bad(format!("defence {defence} is too large")))?;
-                Ok(serde_json::to_value(v).unwrap_or_default())
-            }
+            "odds" => odds_query(arg),
             other => Err(QueryError::Unknown(other.to_string())),
         }
     }

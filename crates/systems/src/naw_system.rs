@@ -113,19 +113,7 @@ impl System for Naw {
         if name != "odds" {
             return Err(QueryError::Unknown(name.to_string()));
         }
-        let mut it = arg.split(',').map(str::trim);
-        let num = |x: Option<&str>, what: &str| -> Result<u32, QueryError> {
-            x.filter(|v| !v.is_empty())
-                .ok_or_else(|| QueryError::Bad(format!("give {what}=N")))?
-                .parse()
-                .map_err(|_| QueryError::Bad(format!("{what} is not a whole number")))
-        };
-        let attack = num(it.next(), "attack")?;
-        let defence = num(it.next(), "defence")?;
-        let doubled = matches!(it.next(), Some("true" | "1"));
-        let v = present::odds_view(attack, defence, doubled)
-            .ok_or_else(|| QueryError::Bad(format!("defence {defence} is too large")))?;
-        Ok(serde_json::to_value(v).unwrap_or_default())
+        present::odds_query(arg)
     }
 }
 
