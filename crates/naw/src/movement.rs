@@ -471,6 +471,37 @@ impl Game {
 
     /// Checks a move, returning its cost and, when `want_path`, its cheapest path (empty
     /// otherwise).
+    /// Why a unit cannot move at all this phase, whatever the destination: it may not move
+    /// now (5.11, 5.17, 14.62, ...), it stands in an enemy zone of control (5.13, 10.2), or
+    /// it waits to enter and an enemy holds its entry hex (5.12). `None` when it may move
+    /// (though perhaps nowhere: then no destination is open).
+    pub fn why_immobile(&self, u: UnitId) -> Option<Refusal> {
+        let check = || -> Result<(), Refusal> {
+            self.check_can_move(u)?;
+            let id = self.id(u);
+            let Some(o) = self.origin(u, false) else {
+                return Game::refuse("5.11", format!("{id} cannot move now"));
+            };
+            if o.stuck {
+                let case = if self.is_night() { "10.2" } else { "5.13" };
+                return Game::refuse(case, format!("{id} is in an enemy zone of control and may not leave it in the movement phase"));
+            }
+            if self.units[u.0 as usize].loc == Loc::Waiting {
+                if let Some(x) = self
+                    .unit_at(o.hex)
+                    .filter(|&x| self.side_of(x) != self.side_of(u))
+                {
+                    return Game::refuse(
+                        "5.12",
+                        format!("{} holds the enemy unit {}", o.hex, self.id(x)),
+                    );
+                }
+            }
+            Ok(())
+        };
+        check().err()
+    }
+
     pub(crate) fn check_move(
         &self,
         u: UnitId,

@@ -177,3 +177,22 @@ fn case_6_6_streams_do_not_stop_zones() {
     let g = b.game();
     assert!(g.in_enemy_zoc(uid(&g, "B.1")));
 }
+
+#[test]
+fn case_5_13_why_a_unit_cannot_move_at_all_is_told_apart_from_no_open_destination() {
+    // B.1 at 0104 stands in R.1's zone (0105): it cannot move anywhere (5.13); B.2 may move.
+    let b = Build::new(2, 10)
+        .unit("B.1 inf 12-4 0104")
+        .unit("B.2 inf 12-4 0202")
+        .unit("R.1 inf 2-4 0105");
+    let mut g = b.game();
+    let why = g.why_immobile(uid(&g, "B.1")).expect("B.1 is held");
+    assert_eq!(why.case, "5.13");
+    assert_eq!(g.why_immobile(uid(&g, "B.2")), None);
+    // once moved, a unit may not move again this phase (5.17)
+    act(&mut g, "move B.2 0201");
+    let case = g.why_immobile(uid(&g, "B.2")).map(|r| r.case);
+    assert_eq!(case, Some(refused(&g, "move B.2 0202").as_str()));
+    // an enemy unit cannot be moved by this side at all
+    assert!(g.why_immobile(uid(&g, "R.1")).is_some());
+}

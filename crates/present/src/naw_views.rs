@@ -729,20 +729,10 @@ pub fn moves(g: &Game, u: UnitId) -> (Vec<Move>, Option<Refusal>) {
     if !out.is_empty() {
         return (out, None);
     }
-    // Why not: the refusal of a move to where the unit stands (the first checks are whether
-    // it may move at all).
-    let probe = match g.loc(u) {
-        Loc::Map(h) => h,
-        _ => g
-            .units()
-            .get(u.0 as usize)
-            .and_then(|v| v.arrival)
-            .map_or(Hex::new(1, 1), |a| a.1),
-    };
-    let why = match g.check(Action::Move { unit: u, to: probe }) {
-        Err(r) if r.case != "5.16" && r.case != "5.32" => r,
-        _ => Refusal::new("5.0", format!("{} has no legal destination", g.id(u))),
-    };
+    // Why not: what keeps the unit from moving at all, else no destination is open (5.0)
+    let why = g
+        .why_immobile(u)
+        .unwrap_or_else(|| Refusal::new("5.0", format!("{} has no legal destination", g.id(u))));
     (out, Some(why))
 }
 
