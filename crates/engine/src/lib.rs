@@ -35,13 +35,6 @@ use std::fmt;
 )]
 pub struct Side(pub u8);
 
-impl Side {
-    /// The other side of a two-sided game. Only for rules systems of exactly two seats.
-    pub const fn other(self) -> Side {
-        Side(1 - self.0)
-    }
-}
-
 /// Who looks at a game: what a view may show depends on it ([`Rules::visible`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Viewer {

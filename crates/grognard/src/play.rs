@@ -9,6 +9,7 @@ use crate::util::{
 };
 use anyhow::{anyhow, bail, Context, Result};
 use engine::{Rules, Session, Side, ToAct};
+use naw::Opponent;
 use naw::{Action, Column, Game};
 use std::collections::VecDeque;
 use std::io::{BufRead, Write};

@@ -4,6 +4,7 @@
 use crate::game::{Combat, Game, Loc, Resolution, Step, NO_COMBAT};
 use crate::scenario::UnitType;
 use crate::tables::{crt, probabilities, Column, CombatResult};
+use crate::Opponent;
 use crate::{Action, Elimination, Event, UnitId, UnitSet};
 use engine::{Refusal, Side};
 use hexmap::{line_of_sight, Dir, Hex, LosStep};

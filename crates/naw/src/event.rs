@@ -2,6 +2,7 @@
 //! [`Event::text`] says it in a sentence for the log. Front ends read the fields, never the
 //! sentence.
 
+use crate::Opponent;
 use crate::{Column, CombatResult, Game, UnitId, UnitSet};
 use engine::{GameEvent, Side};
 use hexmap::Hex;

@@ -2,6 +2,7 @@
 
 use crate::scenario::{Scenario, Start};
 use crate::tables::{Column, CombatResult};
+use crate::Opponent;
 use crate::{Action, Blocker, Elimination, Event, UnitId, UnitSet};
 use engine::{Outcome, Refusal, Rules, Side, ToAct};
 use hexmap::{Hex, HexGrid};

@@ -53,6 +53,8 @@
 //! assert_eq!(game.to_act(), ToAct::Side(engine::Side(0)));
 //! ```
 
+use engine::Side;
+
 mod action;
 mod combat;
 mod event;
@@ -70,6 +72,19 @@ pub use movement::{fmt_half, Destination};
 pub use scenario::{Scenario, ScenarioError, UnitType};
 pub use tables::{Column, CombatResult};
 pub use unitset::UnitSet;
+
+/// The opponent in Napoleon at War, a game of exactly two sides (the engine assumes no
+/// number of seats).
+pub trait Opponent {
+    /// The other side.
+    fn other(self) -> Side;
+}
+
+impl Opponent for Side {
+    fn other(self) -> Side {
+        Side(1 - self.0)
+    }
+}
 
 /// The rules module and version written in records.
 pub const RULES_VERSION: &str = "naw/1";

@@ -3,6 +3,7 @@
 
 use crate::game::{Game, Loc, Step};
 use crate::tables::Chart;
+use crate::Opponent;
 use crate::{Action, Event, UnitId};
 use engine::{Refusal, Side};
 use hexmap::{Dir, Hex, Map};
@@ -629,5 +630,16 @@ pub fn fmt_half(c: u16) -> String {
         (0, 1) => "½".to_string(),
         (w, 0) => w.to_string(),
         (w, _) => format!("{w}½"),
+    }
+}
+
+impl Game {
+    /// The terrain cost in half movement points of stepping from `from` through the hexside in
+    /// direction `d` into the neighbour (5.2, 5.21-5.26, 9.0), or the case that prohibits it
+    /// (5.24, 9.0, 15.4): [`step_cost`] on this game's map and Terrain Effects Chart. Units and
+    /// zones of control are not considered. A query for the computer players, which keep the
+    /// costs in their own tables.
+    pub fn terrain_step_cost(&self, from: Hex, d: Dir) -> Result<u16, &'static str> {
+        step_cost(&self.sc.map, &self.sc.chart, from, d)
     }
 }

@@ -3,6 +3,7 @@
 mod common;
 use common::*;
 use hexmap::Hexside;
+use naw::Opponent;
 use naw::{Game, Step};
 
 /// Every legal destination is reached by a path whose intermediate hexes are not controlled by
