@@ -8,9 +8,10 @@ mod play;
 mod serve;
 mod show;
 mod sim;
-mod util;
 
+use anyhow::Result;
 use clap::{Parser, Subcommand, ValueEnum};
+use grognard::{core, util};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -189,32 +190,52 @@ If any action is refused nothing is written: the record stays as it was."
     },
 }
 
+/// Prints what a command of the core answered.
+fn print(out: Result<String>) -> Result<()> {
+    print!("{}", out?);
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let lib = systems::Library::standard();
     let result = match cli.command {
-        Command::Scenarios { json } => cmds::scenarios(json),
+        Command::Scenarios { json } => print(core::scenarios_with(&lib, json)),
         Command::New {
             scenario,
             seed,
             rules,
             output,
             force,
-        } => cmds::new(&scenario, seed, rules.as_deref(), output.as_deref(), force),
-        Command::Show { record, json, map } => cmds::show(&record, json, map.as_deref()),
-        Command::Moves { record, unit, json } => cmds::moves(&record, &unit, json),
+        } => print(core::new_with(
+            &lib,
+            &scenario,
+            seed,
+            rules.as_deref(),
+            output.as_deref(),
+            force,
+        )),
+        Command::Show { record, json, map } => {
+            print(core::show_with(&lib, &record, json, map.as_deref()))
+        }
+        Command::Moves { record, unit, json } => {
+            print(core::moves_with(&lib, &record, &unit, json))
+        }
         Command::Act {
             record,
             actions,
             die,
-        } => cmds::act(&record, &actions, &die),
-        Command::Undo { record } => cmds::undo(&record),
+        } => print(core::act_with(&lib, &record, &actions, &die)),
+        Command::Undo { record } => print(core::undo_with(&lib, &record)),
         Command::Odds {
             attack,
             defence,
             terrain,
             json,
-        } => cmds::odds(attack, defence, terrain, json),
-        Command::Replay { record, verify, to } => cmds::replay(&record, verify, to),
+        } => cmds::odds(&lib, attack, defence, terrain, json),
+        Command::Replay { record, verify, to } => {
+            print(core::replay_with(&lib, &record, verify, to))
+        }
         Command::Sim {
             scenario,
             games,
@@ -223,26 +244,36 @@ fn main() -> ExitCode {
             seed,
             json,
             plot,
-        } => sim::sim(sim::SimArgs {
-            scenario,
-            games,
-            players,
-            jobs,
-            seed,
-            json,
-            plot,
-        }),
+        } => sim::sim(
+            &lib,
+            sim::SimArgs {
+                scenario,
+                games,
+                players,
+                jobs,
+                seed,
+                json,
+                plot,
+            },
+        ),
         Command::Map {
             source,
             svg,
             png,
             numbers,
             width,
-        } => cmds::map(&source, svg.as_deref(), png.as_deref(), numbers, width),
-        Command::Validate { path } => cmds::validate(&path),
+        } => cmds::map(
+            &lib,
+            &source,
+            svg.as_deref(),
+            png.as_deref(),
+            numbers,
+            width,
+        ),
+        Command::Validate { path } => cmds::validate(&lib, &path),
         Command::Play(args) => {
             if args.is_text() {
-                play::play_text(args)
+                play::play_text(&lib, args)
             } else {
                 serve::serve(args.port, args.database, true)
             }

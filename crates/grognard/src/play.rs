@@ -1,17 +1,14 @@
 //! `grognard play`: a game in the terminal, hot-seat or against a computer player. Reads lines
 //! from standard input (a terminal or a pipe), so it can be scripted.
 
-use crate::cmds::roll_pending;
-use crate::show;
-use crate::util::{
-    events_text, find_unit, load_scenario, open_record, parse_map_hex, save_record, side_name,
-    time_seed, Refused,
+use crate::show::{
+    self, events_text, find_unit, naw_session, open_record, parse_map_hex, side_name,
 };
 use anyhow::{anyhow, bail, Context, Result};
 use engine::{Rules, Session, Side, ToAct};
-use naw::Opponent;
+use grognard::util::{save_record, time_seed, Refused};
 use naw::{Action, Column, Game};
-use std::collections::VecDeque;
+use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
@@ -138,7 +135,10 @@ impl Play {
             match self.s.game.to_act() {
                 ToAct::Chance => {
                     let mut log = String::new();
-                    roll_pending(&mut self.s, &mut VecDeque::new(), &mut log);
+                    while let Some(Action::Roll(f)) = self.s.roll() {
+                        let _ = writeln!(log, "roll {f} (seeded dice)");
+                        log.push_str(&events_text(&self.s.game));
+                    }
                     self.say(&log);
                     self.save()?;
                 }
@@ -235,7 +235,9 @@ impl Play {
                     Some(w) => parse_map_hex(&self.s.game, w),
                     None => Err(anyhow!("usage: map HEX (such as map 1418)")),
                 };
-                match centre.and_then(|c| show::ascii_map(&self.s.game, c, 9, 13)) {
+                match centre
+                    .and_then(|c| show::ascii_map(&self.s.game, c, 9, 13).map_err(|e| anyhow!(e)))
+                {
                     Ok(t) => self.say(&t),
                     Err(e) => self.say(&format!("{e}\n")),
                 }
@@ -305,7 +307,7 @@ impl Play {
 }
 
 /// The text game: shows the state, reads actions and commands line by line.
-pub fn play_text(args: PlayArgs) -> Result<()> {
+pub fn play_text(lib: &systems::Library, args: PlayArgs) -> Result<()> {
     let save = match &args.save {
         Some(p) => p.clone(),
         None => default_save_path()?,
@@ -317,13 +319,12 @@ pub fn play_text(args: PlayArgs) -> Result<()> {
         }
     }
     let s = match &args.resume {
-        Some(p) => open_record(p)?,
+        Some(p) => open_record(lib, p, "the terminal game")?,
         None => {
             let scenario = args.scenario.as_deref().unwrap_or("bon-first-day");
-            let sc = load_scenario(scenario)?;
             let seed = args.seed.unwrap_or_else(time_seed);
-            let digest = sc.digest;
-            Session::new(Game::new(sc), scenario, digest, seed)
+            let g = lib.new_game(scenario, None, seed)?;
+            naw_session(g.as_ref(), "the terminal game")?
         }
     };
     let vs = args.vs.as_deref().unwrap_or("none");
@@ -346,7 +347,7 @@ pub fn play_text(args: PlayArgs) -> Result<()> {
             ),
         };
         let p = ai::player(vs, s.record.seed ^ 0x5eed).map_err(|e| anyhow!("--vs: {e}"))?;
-        Some((human.other(), p))
+        Some((Side(1 - human.0), p))
     };
     let mut play = Play {
         s,

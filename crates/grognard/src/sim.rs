@@ -1,7 +1,9 @@
 //! `grognard sim`: many games between computer players, in parallel, with statistics.
 
-use crate::util::{load_scenario, mix, time_seed, write_atomically};
+use crate::show::load_scenario;
 use anyhow::{anyhow, bail, Result};
+use grognard::core::{sim_any, sim_any_text, wilson, wilson_interval, Rate};
+use grognard::util::{mix, time_seed, write_atomically};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -10,6 +12,7 @@ use std::fmt::Write as _;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::Arc;
+use systems::Library;
 
 /// The options of `grognard sim`.
 pub struct SimArgs {
@@ -54,39 +57,6 @@ struct Thinking {
     longest_player_turn_seconds: f64,
 }
 
-/// A proportion with its 95% Wilson score interval.
-#[derive(Serialize, Clone, Copy)]
-pub struct Rate {
-    pub count: usize,
-    pub rate: f64,
-    pub ci95: [f64; 2],
-}
-
-/// The Wilson score interval (z = 1.96) of `k` successes in `n` trials.
-pub fn wilson(k: usize, n: usize) -> Rate {
-    let (rate, ci95) = wilson_interval(k as f64, n);
-    Rate {
-        count: k,
-        rate,
-        ci95,
-    }
-}
-
-/// The rate `k / n` and its Wilson score interval (z = 1.96); `k` may be fractional (an arena
-/// score with draws counted ½).
-fn wilson_interval(k: f64, n: usize) -> (f64, [f64; 2]) {
-    if n == 0 {
-        return (0.0, [0.0, 1.0]);
-    }
-    let z = 1.959_963_984_540_054_f64;
-    let nf = n as f64;
-    let p = k / nf;
-    let denom = 1.0 + z * z / nf;
-    let centre = (p + z * z / (2.0 * nf)) / denom;
-    let half = z * (p * (1.0 - p) / nf + z * z / (4.0 * nf * nf)).sqrt() / denom;
-    (p, [(centre - half).max(0.0), (centre + half).min(1.0)])
-}
-
 #[derive(Serialize)]
 struct Report {
     scenario: String,
@@ -117,10 +87,39 @@ struct Report {
     demoralized: BTreeMap<String, usize>,
 }
 
-/// Runs the simulation.
-pub fn sim(a: SimArgs) -> Result<()> {
+/// Runs the simulation: Napoleon at War's arena with its statistics, or for another rules
+/// system the generic arena over the library ([`sim_any`]).
+pub fn sim(lib: &Library, a: SimArgs) -> Result<()> {
     if a.games == 0 {
         bail!("--games must be at least 1");
+    }
+    let info = lib.scenario(&a.scenario)?;
+    if info.system != "naw" {
+        if a.plot.is_some() {
+            bail!("--plot draws Napoleon at War's arena statistics only");
+        }
+        let players: Vec<&str> = a.players.split(':').collect();
+        let players = if a.players == "random:random" {
+            // the default: every seat the system's weakest player
+            let weakest = lib.system(&info.system)?.players().first().cloned();
+            vec![weakest.unwrap_or_default(); info.sides.len()]
+        } else {
+            players.iter().map(|p| p.to_string()).collect()
+        };
+        let players: Vec<&str> = players.iter().map(|p| p.as_str()).collect();
+        let r = sim_any(
+            lib,
+            &a.scenario,
+            a.games,
+            &players,
+            a.seed.unwrap_or_else(time_seed),
+        )?;
+        if a.json {
+            println!("{}", serde_json::to_string_pretty(&r)?);
+        } else {
+            print!("{}", sim_any_text(&r, &info.sides));
+        }
+        return Ok(());
     }
     let sc = Arc::new(load_scenario(&a.scenario)?);
     let (pa, pb) = a
@@ -499,20 +498,4 @@ fn plot_svg(r: &Report, sides: &[String; 2]) -> String {
     }
     s.push_str("</svg>\n");
     s
-}
-
-#[cfg(test)]
-mod tests {
-    use super::wilson;
-
-    #[test]
-    fn wilson_interval_of_a_known_case() {
-        // 8 of 10: 0.49 - 0.94 (the textbook values)
-        let r = wilson(8, 10);
-        assert!((r.ci95[0] - 0.4902).abs() < 1e-3, "{:?}", r.ci95);
-        assert!((r.ci95[1] - 0.9433).abs() < 1e-3, "{:?}", r.ci95);
-        let z = wilson(0, 4);
-        assert_eq!(z.ci95[0], 0.0);
-        assert!(z.ci95[1] > 0.4 && z.ci95[1] < 0.5);
-    }
 }

@@ -1,9 +1,7 @@
-//! Shared helpers: files, records, scenarios, units and number formatting.
+//! Shared helpers of every rules system: files, records, refusals and seeds.
 
 use anyhow::{anyhow, bail, Context, Result};
-use engine::{Record, Refusal, Session};
-use hexmap::Hex;
-use naw::{Game, Scenario, UnitId};
+use engine::{Record, Refusal};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -62,28 +60,6 @@ pub fn save_record(path: &Path, record: &Record) -> Result<()> {
     write_atomically(path, text.as_bytes())
 }
 
-/// Loads a scenario by shipped id or path.
-pub fn load_scenario(spec: &str) -> Result<Scenario> {
-    scenarios::load(spec).map_err(|e| anyhow!("{e}"))
-}
-
-/// Loads the scenario a record names: a shipped id, a path as written (relative to the
-/// current directory), or else a path relative to the record's own directory.
-fn record_scenario(spec: &str, record_path: &Path) -> Result<Scenario> {
-    if scenarios::scenario_text(spec).is_none() {
-        let p = Path::new(spec);
-        if p.is_relative() && !p.exists() {
-            if let Some(dir) = record_path.parent() {
-                let beside = dir.join(p);
-                if beside.exists() {
-                    return load_scenario(&beside.to_string_lossy());
-                }
-            }
-        }
-    }
-    load_scenario(spec)
-}
-
 /// Reads and parses a record file (no replay).
 pub fn read_record(path: &Path) -> Result<Record> {
     let text = std::fs::read_to_string(path)
@@ -92,61 +68,6 @@ pub fn read_record(path: &Path) -> Result<Record> {
         bail!("{}: the file is empty, not a game record", path.display());
     }
     Record::from_json(&text).map_err(|e| anyhow!("{}: {e}", path.display()))
-}
-
-/// Opens a record: parses it, loads its scenario and replays it (verifying every action).
-pub fn open_record(path: &Path) -> Result<Session<Game>> {
-    let record = read_record(path)?;
-    let sc = record_scenario(&record.scenario, path)
-        .with_context(|| format!("{}: the record's scenario", path.display()))?;
-    let digest = sc.digest;
-    Session::resume(Game::new(sc), record, digest).map_err(|e| anyhow!("{}: {e}", path.display()))
-}
-
-/// The initial state and digest of a record's scenario.
-pub fn record_start(path: &Path, record: &Record) -> Result<(Game, u64)> {
-    let sc = record_scenario(&record.scenario, path)
-        .with_context(|| format!("{}: the record's scenario", path.display()))?;
-    let digest = sc.digest;
-    Ok((Game::new(sc), digest))
-}
-
-/// A unit named by id (case-insensitive) or by the hex it stands in ([`Game::find_unit`]),
-/// with the reason when none is.
-pub fn find_unit(g: &Game, word: &str) -> Result<UnitId> {
-    if let Some(u) = g.find_unit(word) {
-        return Ok(u);
-    }
-    if let Ok(h) = word.parse::<Hex>() {
-        if !g.scenario().map.contains(h) {
-            bail!("{h} is not on the map");
-        }
-        bail!("no unit stands in {h}");
-    }
-    bail!(
-        "'{word}' is not a unit id of {} (ids look like {})",
-        g.scenario().id,
-        g.scenario()
-            .units
-            .iter()
-            .take(3)
-            .map(|d| d.id.as_str())
-            .collect::<Vec<_>>()
-            .join(", ")
-    )
-}
-
-/// A hex that must be on the map.
-pub fn parse_map_hex(g: &Game, word: &str) -> Result<Hex> {
-    let h: Hex = word.parse().map_err(|e| anyhow!("{e}"))?;
-    if !g.scenario().map.contains(h) {
-        bail!(
-            "{h} is not on the map (rows 01-{:02}, hexes 01-{:02})",
-            g.scenario().map.width(),
-            g.scenario().map.height()
-        );
-    }
-    Ok(h)
 }
 
 /// A seed from the system clock.
@@ -165,18 +86,4 @@ pub fn mix(a: u64, b: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
-}
-
-/// The name of a side.
-pub fn side_name(g: &Game, s: engine::Side) -> &str {
-    &g.scenario().sides[s.0 as usize]
-}
-
-/// The events of the last action, one per line, indented.
-pub fn events_text(g: &Game) -> String {
-    let mut out = String::new();
-    for e in g.events() {
-        out.push_str(&format!("  [{}] {}\n", e.case(), e.text(g)));
-    }
-    out
 }

@@ -1,0 +1,569 @@
+//! The commands that work for every rules system, through [`systems::Library`] and
+//! [`engine::dynamic::DynGame`]: each takes the library it plays from and returns what the
+//! command prints on standard output (errors go to the caller: a [`Refused`] action prints as
+//! `refused: CASE: WHY`). Names no rules crate.
+//!
+//! A system's own words come from its `text` query (`docs/cli.md`): the state as text, one
+//! headline, a unit's moves, a compact map. A system without one is shown as its JSON state
+//! view.
+
+use crate::util::{read_record, save_record, time_seed, Refused};
+use anyhow::{anyhow, bail, Result};
+use engine::dynamic::{Acted, DynGame, QueryError, SystemError};
+use engine::{hash_text, Record, ReplayError, ToAct, Viewer};
+use serde::Serialize;
+use serde_json::Value;
+use std::collections::{BTreeMap, VecDeque};
+use std::fmt::Write as _;
+use std::path::Path;
+use systems::Library;
+
+fn pretty(v: &Value) -> String {
+    let mut s = serde_json::to_string_pretty(v).unwrap_or_default();
+    s.push('\n');
+    s
+}
+
+/// The system's `text` query: `Some` text (a JSON answer printed pretty), `None` when the
+/// system has no `text` query.
+pub fn text_of(game: &dyn DynGame, what: &str) -> Result<Option<String>> {
+    match game.query("text", what, Viewer::Referee) {
+        Ok(Value::String(s)) => Ok(Some(s)),
+        Ok(v) => Ok(Some(pretty(&v))),
+        Err(QueryError::Unknown(_)) => Ok(None),
+        Err(e) => Err(anyhow!("{e}")),
+    }
+}
+
+/// One line saying where the game stands: the system's `headline`, else who is to act.
+pub fn headline(game: &dyn DynGame) -> String {
+    if let Ok(Some(h)) = text_of(game, "headline") {
+        return h;
+    }
+    let seats = game.seats();
+    let n = game.record().actions.len();
+    match game.to_act() {
+        ToAct::Side(s) => format!(
+            "{} actions recorded; {} to act",
+            n,
+            seats.get(s.0 as usize).map_or("?", |x| x.as_str())
+        ),
+        ToAct::Chance => format!("{n} actions recorded; a chance event is to be resolved"),
+        ToAct::Over(o) => format!("{n} actions recorded; game over: {} ({})", o.why, o.case),
+    }
+}
+
+/// Events (JSON with `case` and `text`) as lines `  [case] text`.
+fn events_lines<'a>(events: impl IntoIterator<Item = &'a Value>) -> String {
+    let mut out = String::new();
+    for e in events {
+        let _ = writeln!(
+            out,
+            "  [{}] {}",
+            e["case"].as_str().unwrap_or("?"),
+            e["text"].as_str().unwrap_or("")
+        );
+    }
+    out
+}
+
+/// What an applied action caused, one event a line.
+pub fn events_text(acted: &Acted) -> String {
+    events_lines(&acted.events)
+}
+
+/// What the scenario's set-up caused before the first action (the state view's
+/// `setup_events`, where the system's view has them).
+fn setup_text(game: &dyn DynGame) -> String {
+    let view = game.view(Viewer::Referee);
+    match view["setup_events"].as_array() {
+        Some(v) => events_lines(v),
+        None => String::new(),
+    }
+}
+
+/// The state as text: the system's own, else its JSON state view.
+pub fn state_text(game: &dyn DynGame) -> Result<String> {
+    Ok(match text_of(game, "show")? {
+        Some(t) => t,
+        None => pretty(&game.view(Viewer::Referee)),
+    })
+}
+
+/// Resumes a parsed record through the library (verifying every action), with the messages
+/// this command line has always given.
+fn resume(lib: &Library, path: &Path, record: Record) -> Result<Box<dyn DynGame>> {
+    if lib.registry().for_record(&record).is_err() {
+        let expected: Vec<&str> = lib
+            .registry()
+            .systems()
+            .iter()
+            .map(|s| s.rules_version())
+            .collect();
+        let e = ReplayError::Rules {
+            expected: expected.join(", "),
+            found: record.rules.clone(),
+        };
+        bail!("{}: {e}", path.display());
+    }
+    // a scenario file named by a path relative to the record's own directory
+    let spec = record.scenario.clone();
+    let beside = path.parent().map(|d| d.join(&spec));
+    let lib = match beside {
+        Some(b)
+            if !lib.ships(&spec)
+                && Path::new(&spec).is_relative()
+                && !Path::new(&spec).exists()
+                && b.exists() =>
+        {
+            let text = std::fs::read_to_string(&b)
+                .map_err(|e| anyhow!("cannot read {}: {e}", b.display()))?;
+            let mut l = lib.clone();
+            l.add_scenario(&spec, &text);
+            l
+        }
+        _ => lib.clone(),
+    };
+    match lib.resume(record) {
+        Ok(g) => Ok(g),
+        // the face (or sum) the seeded dice gave, as this command line has always named it
+        Err(SystemError::Replay(ReplayError::Die {
+            index,
+            text,
+            expected,
+        })) => Err(anyhow!(
+            "{}: action {index} '{text}': the seeded dice rolled {} here ('{expected}'), the record says '{text}'",
+            path.display(),
+            expected.rsplit(' ').next().unwrap_or(&expected)
+        )),
+        Err(SystemError::Replay(e)) => Err(anyhow!("{}: {e}", path.display())),
+        Err(e) => Err(anyhow!("{}: the record's scenario: {e}", path.display())),
+    }
+}
+
+/// Opens a record: parses it, finds its rules system and scenario in the library and replays
+/// it (verifying every action).
+pub fn open_with(lib: &Library, path: &Path) -> Result<Box<dyn DynGame>> {
+    let record = read_record(path)?;
+    resume(lib, path, record)
+}
+
+/// `grognard scenarios`.
+pub fn scenarios_with(lib: &Library, json: bool) -> Result<String> {
+    let mut list = Vec::new();
+    for s in lib.scenarios() {
+        list.push(s.map_err(|(id, e)| anyhow!("shipped scenario {id}: {e}"))?);
+    }
+    if json {
+        return Ok(pretty(&serde_json::to_value(&list)?));
+    }
+    let mut out = String::new();
+    for j in &list {
+        let _ = writeln!(
+            out,
+            "{:<18} {:<5} turns {}-{:<3} {}  {}",
+            j.id,
+            j.system,
+            j.first_turn,
+            j.last_turn,
+            j.sides.join(" vs "),
+            j.title
+        );
+    }
+    Ok(out)
+}
+
+/// `grognard new`: without `output` the record is the answer (and the seed goes to standard
+/// error).
+pub fn new_with(
+    lib: &Library,
+    spec: &str,
+    seed: Option<u64>,
+    rules: Option<&str>,
+    output: Option<&Path>,
+    force: bool,
+) -> Result<String> {
+    if let Some(p) = output {
+        if p.exists() && !force {
+            bail!(
+                "{} already exists: pass --force to replace it (the game in it would be lost)",
+                p.display()
+            );
+        }
+    }
+    let seed = seed.unwrap_or_else(time_seed);
+    // the registry picks the rules system: the scenario's own, or `--rules` where that system
+    // declares the scenario's components
+    let game = lib.new_game(spec, rules, seed)?;
+    let Some(path) = output else {
+        eprintln!("seed {seed}");
+        return Ok(format!("{}\n", game.record().to_json()));
+    };
+    save_record(path, game.record())?;
+    let view = game.view(Viewer::Referee);
+    let title = view["title"].as_str().unwrap_or(spec);
+    let mut out = format!(
+        "New game of {title} written to {} (seed {seed}).\n",
+        path.display()
+    );
+    out.push_str(&setup_text(game.as_ref()));
+    let _ = writeln!(out, "{}", headline(game.as_ref()));
+    Ok(out)
+}
+
+/// `grognard show`.
+pub fn show_with(lib: &Library, path: &Path, json: bool, map: Option<&str>) -> Result<String> {
+    let g = open_with(lib, path)?;
+    let g = g.as_ref();
+    let mut out = if json {
+        match text_of(g, "show --json")? {
+            Some(t) => t,
+            None => pretty(&g.view(Viewer::Referee)),
+        }
+    } else {
+        state_text(g)?
+    };
+    if let Some(hex) = map {
+        let m = text_of(g, &format!("map {hex}"))?
+            .ok_or_else(|| anyhow!("this rules system ({}) draws no text map", g.system()))?;
+        if !json {
+            out.push('\n');
+        }
+        out.push_str(&m);
+    }
+    Ok(out)
+}
+
+/// `grognard moves`: the system's text of a unit's moves, else its `moves` query as JSON.
+pub fn moves_with(lib: &Library, path: &Path, unit: &str, json: bool) -> Result<String> {
+    let g = open_with(lib, path)?;
+    let what = if json {
+        format!("moves {unit} --json")
+    } else {
+        format!("moves {unit}")
+    };
+    if let Some(t) = text_of(g.as_ref(), &what)? {
+        return Ok(t);
+    }
+    let v = g
+        .query("moves", unit, Viewer::Referee)
+        .map_err(|e| anyhow!("{e}"))?;
+    Ok(pretty(&v))
+}
+
+/// Resolves chance events while the game is at one: a physical die from `manual` first
+/// (acted as the outcome text `roll N`, which a system that does not know it refuses), else
+/// the record's seeded dice. Appends what happened to `log`.
+pub fn roll_pending(
+    game: &mut dyn DynGame,
+    manual: &mut VecDeque<u8>,
+    log: &mut String,
+) -> Result<()> {
+    while matches!(game.to_act(), ToAct::Chance) {
+        let (acted, how) = match manual.pop_front() {
+            Some(f) => {
+                let text = format!("roll {f}");
+                let a = game
+                    .act(&text)
+                    .map_err(|refusal| Refused { text, refusal })?;
+                (a, "entered by hand")
+            }
+            None => match game.roll() {
+                Some(a) => (a, "seeded dice"),
+                None => break,
+            },
+        };
+        let _ = writeln!(log, "{} ({how})", acted.text);
+        log.push_str(&events_text(&acted));
+    }
+    Ok(())
+}
+
+/// `grognard act`: all the actions or none (nothing is written unless every action and every
+/// `--die` was used).
+pub fn act_with(lib: &Library, path: &Path, actions: &[String], dice: &[u8]) -> Result<String> {
+    let mut g = open_with(lib, path)?;
+    let mut manual: VecDeque<u8> = dice.iter().copied().collect();
+    let mut log = String::new();
+    if actions.is_empty() && !matches!(g.to_act(), ToAct::Chance) {
+        bail!("no action given (try `grognard show {}`)", path.display());
+    }
+    roll_pending(g.as_mut(), &mut manual, &mut log)?;
+    for text in actions {
+        let a = g.act(text).map_err(|refusal| Refused {
+            text: text.clone(),
+            refusal,
+        })?;
+        let _ = writeln!(log, "{}", a.text);
+        log.push_str(&events_text(&a));
+        roll_pending(g.as_mut(), &mut manual, &mut log)?;
+    }
+    if !manual.is_empty() {
+        let left: Vec<String> = manual.iter().map(|f| f.to_string()).collect();
+        bail!(
+            "no die was rolled for --die {}: nothing was written",
+            left.join(" --die ")
+        );
+    }
+    save_record(path, g.record())?;
+    let _ = writeln!(log, "{}", headline(g.as_ref()));
+    Ok(log)
+}
+
+/// `grognard undo`: takes back the last action where the rules allow.
+pub fn undo_with(lib: &Library, path: &Path) -> Result<String> {
+    let mut g = open_with(lib, path)?;
+    let n = g.record().actions.len();
+    if n == 0 || g.undoable() == 0 {
+        let mut refusal = g.undo_refusal();
+        if n == 0 {
+            refusal.why = "there is nothing to take back".into();
+        }
+        return Err(Refused {
+            text: String::new(),
+            refusal,
+        }
+        .into());
+    }
+    let last = g.record().actions[n - 1].text.clone();
+    g.truncate(n - 1);
+    save_record(path, g.record())?;
+    Ok(format!("took back: {last}\n{}\n", headline(g.as_ref())))
+}
+
+/// `grognard replay`: the record action by action with its events, or (`verify`) only the
+/// check; `to` stops after that many actions and shows the state there.
+pub fn replay_with(lib: &Library, path: &Path, verify: bool, to: Option<usize>) -> Result<String> {
+    let record = read_record(path)?;
+    let total = record.actions.len();
+    let n = to.unwrap_or(total).min(total);
+    let mut cut = record.clone();
+    cut.actions.truncate(n);
+    let g = resume(lib, path, cut)?;
+    let g = g.as_ref();
+    let mut out = String::new();
+    if verify {
+        let _ = writeln!(
+            out,
+            "OK: {n} of {total} actions replay exactly (dice and state hashes agree); state {}",
+            hash_text(g.state_hash())
+        );
+    } else {
+        let view = g.view(Viewer::Referee);
+        let title = view["title"].as_str().unwrap_or(&record.scenario);
+        let _ = writeln!(out, "{title} [{}], seed {}", record.scenario, record.seed);
+        out.push_str(&setup_text(g));
+        for e in present::log_of_game(g) {
+            let who = if e.side == "chance" { "die" } else { &e.side };
+            let by_hand = record
+                .actions
+                .get(e.n.wrapping_sub(1))
+                .is_some_and(|r| r.manual);
+            let manual = if by_hand { " (by hand)" } else { "" };
+            let _ = writeln!(out, "{:>4}. {who}: {}{manual}", e.n, e.action);
+            out.push_str(&events_lines(&e.events));
+        }
+    }
+    if to.is_some() {
+        out.push('\n');
+        out.push_str(&state_text(g)?);
+    } else if !verify {
+        let _ = writeln!(out, "{}", headline(g));
+    }
+    Ok(out)
+}
+
+/// A scenario file checked by its own system: one line, `ok` with its facts or `FAIL` with
+/// the problem.
+pub fn check_scenario(lib: &Library, name: &str) -> std::result::Result<String, String> {
+    match lib.scenario(name) {
+        Ok(i) => Ok(format!(
+            "ok   {name}: {} ({} system, {} units, turns {}-{})",
+            i.id, i.system, i.units, i.first_turn, i.last_turn
+        )),
+        Err(e) => Err(format!("FAIL {name}\n  {e}")),
+    }
+}
+
+/// A proportion with its 95% Wilson score interval.
+#[derive(Serialize, Clone, Copy, Debug)]
+pub struct Rate {
+    /// How many.
+    pub count: usize,
+    /// The proportion.
+    pub rate: f64,
+    /// Its 95% Wilson score interval.
+    pub ci95: [f64; 2],
+}
+
+/// The Wilson score interval (z = 1.96) of `k` successes in `n` trials.
+pub fn wilson(k: usize, n: usize) -> Rate {
+    let (rate, ci95) = wilson_interval(k as f64, n);
+    Rate {
+        count: k,
+        rate,
+        ci95,
+    }
+}
+
+/// The rate `k / n` and its Wilson score interval (z = 1.96); `k` may be fractional (an arena
+/// score with draws counted ½).
+pub fn wilson_interval(k: f64, n: usize) -> (f64, [f64; 2]) {
+    if n == 0 {
+        return (0.0, [0.0, 1.0]);
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let nf = n as f64;
+    let p = k / nf;
+    let denom = 1.0 + z * z / nf;
+    let centre = (p + z * z / (2.0 * nf)) / denom;
+    let half = z * (p * (1.0 - p) / nf + z * z / (4.0 * nf * nf)).sqrt() / denom;
+    (p, [(centre - half).max(0.0), (centre + half).min(1.0)])
+}
+
+/// What `grognard sim` reports for a system without arena statistics of its own.
+#[derive(Serialize, Debug)]
+pub struct AnySimReport {
+    /// The scenario.
+    pub scenario: String,
+    /// Its rules system.
+    pub system: String,
+    /// How many games.
+    pub games: usize,
+    /// The players, seat by seat.
+    pub players: Vec<String>,
+    /// The base seed.
+    pub seed: u64,
+    /// Wins per seat name, `draw`, and `unfinished` (cut off at the action bound).
+    pub results: BTreeMap<String, Rate>,
+    /// Actions a player chose that the rules refused.
+    pub refused: usize,
+    /// Mean game length in actions.
+    pub mean_actions: f64,
+}
+
+/// Games between computer players of any system ([`ai::play_any`]): `players` are the
+/// system's player specs, seat by seat; game `i` uses a seed derived from `seed`.
+pub fn sim_any(
+    lib: &Library,
+    spec: &str,
+    games: usize,
+    players: &[&str],
+    seed: u64,
+) -> Result<AnySimReport> {
+    let info = lib.scenario(spec)?;
+    let system = lib.system(&info.system)?.clone();
+    if players.len() != info.sides.len() {
+        bail!(
+            "--players: give one player per seat ({}), such as {}",
+            info.sides.join(", "),
+            vec![system.players().first().cloned().unwrap_or_default(); info.sides.len()].join(":")
+        );
+    }
+    for p in players {
+        system.player(p, 0).map_err(|e| anyhow!("--players: {e}"))?;
+    }
+    let mut wins = vec![0usize; info.sides.len()];
+    let (mut draws, mut unfinished, mut refused, mut actions) = (0, 0, 0, 0);
+    for i in 0..games {
+        let gs = crate::util::mix(seed, i as u64);
+        let mut g = lib.new_game(spec, None, gs)?;
+        let mut ps = Vec::new();
+        for (k, p) in players.iter().enumerate() {
+            ps.push(
+                system
+                    .player(p, crate::util::mix(gs, k as u64 + 1))
+                    .map_err(|e| anyhow!("{e}"))?,
+            );
+        }
+        let r = ai::play_any(g.as_mut(), &mut ps, 100_000);
+        refused += r.refused;
+        actions += r.record.actions.len();
+        match r.outcome {
+            Some(o) => match o.winner {
+                Some(w) => wins[w.0 as usize] += 1,
+                None => draws += 1,
+            },
+            None => unfinished += 1,
+        }
+    }
+    let mut results = BTreeMap::new();
+    for (side, k) in info.sides.iter().zip(&wins) {
+        results.insert(side.clone(), wilson(*k, games));
+    }
+    results.insert("draw".into(), wilson(draws, games));
+    results.insert("unfinished".into(), wilson(unfinished, games));
+    Ok(AnySimReport {
+        scenario: info.id,
+        system: info.system,
+        games,
+        players: players.iter().map(|p| p.to_string()).collect(),
+        seed,
+        results,
+        refused,
+        mean_actions: actions as f64 / games.max(1) as f64,
+    })
+}
+
+/// [`AnySimReport`] as text: one line per seat, draws and unfinished games.
+pub fn sim_any_text(r: &AnySimReport, sides: &[String]) -> String {
+    let pct = |x: f64| format!("{:.1}%", x * 100.0);
+    let mut out = String::new();
+    let vs: Vec<String> = sides
+        .iter()
+        .zip(&r.players)
+        .map(|(s, p)| format!("{s} ({p})"))
+        .collect();
+    let _ = writeln!(
+        out,
+        "{} games of {} ({}): {}, seed {}",
+        r.games,
+        r.scenario,
+        r.system,
+        vs.join(" against "),
+        r.seed
+    );
+    let keys = sides
+        .iter()
+        .map(|s| (s.clone(), format!("{s} wins")))
+        .chain([
+            ("draw".to_string(), "draws".to_string()),
+            ("unfinished".to_string(), "unfinished".to_string()),
+        ]);
+    for (key, label) in keys {
+        let x = r.results[&key];
+        let _ = writeln!(
+            out,
+            "  {label:<16} {:>5}  {:>6}  (95% CI {} - {})",
+            x.count,
+            pct(x.rate),
+            pct(x.ci95[0]),
+            pct(x.ci95[1])
+        );
+    }
+    let _ = writeln!(
+        out,
+        "  game length: {:.1} actions on average",
+        r.mean_actions
+    );
+    if r.refused > 0 {
+        let _ = writeln!(out, "  refused choices: {}", r.refused);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wilson;
+
+    #[test]
+    fn wilson_interval_of_a_known_case() {
+        // 8 of 10: 0.49 - 0.94 (the textbook values)
+        let r = wilson(8, 10);
+        assert!((r.ci95[0] - 0.4902).abs() < 1e-3, "{:?}", r.ci95);
+        assert!((r.ci95[1] - 0.9433).abs() < 1e-3, "{:?}", r.ci95);
+        let z = wilson(0, 4);
+        assert_eq!(z.ci95[0], 0.0);
+        assert!(z.ci95[1] > 0.4 && z.ci95[1] < 0.5);
+    }
+}
