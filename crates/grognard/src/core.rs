@@ -126,16 +126,6 @@ fn resume(lib: &Library, path: &Path, record: Record) -> Result<Box<dyn DynGame>
     };
     match lib.resume(record) {
         Ok(g) => Ok(g),
-        // the face (or sum) the seeded dice gave, as this command line has always named it
-        Err(SystemError::Replay(ReplayError::Die {
-            index,
-            text,
-            expected,
-        })) => Err(anyhow!(
-            "{}: action {index} '{text}': the seeded dice rolled {} here ('{expected}'), the record says '{text}'",
-            path.display(),
-            expected.rsplit(' ').next().unwrap_or(&expected)
-        )),
         Err(SystemError::Replay(e)) => Err(anyhow!("{}: {e}", path.display())),
         Err(e) => Err(anyhow!("{}: the record's scenario: {e}", path.display())),
     }

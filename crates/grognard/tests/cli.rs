@@ -395,7 +395,7 @@ fn replay_and_verify() {
         .assert()
         .code(1)
         .stderr(contains("action 7 'roll"))
-        .stderr(contains(format!("the seeded dice rolled {face} here")));
+        .stderr(contains(format!("the seeded dice drew 'roll {face}' here")));
 
     // a move edited: the state hash disagrees
     let mut r = json(&g);
