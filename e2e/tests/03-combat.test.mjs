@@ -93,12 +93,24 @@ test('4. declare and resolve an attack: odds, die and result, then the retreat o
   const result = roll.events.find((/** @type {any} */ e) => e.case === '7.6');
   assert.ok(result, 'the roll has its combat result (7.6)');
   assert.match(result.text, new RegExp(`die ${die}`));
+  // the server types it (docs/api.md "Events"): the board reads these facts, not the sentence
+  assert.equal(result.kind, 'combat');
+  assert.equal(result.die, die);
+  assert.equal(result.column, cb.column);
+  assert.deepEqual(result.attackers, ['PR.9']);
+  assert.deepEqual(result.defenders, ['FR.26']);
+  assert.equal(result.attack, cb.attack);
+  assert.equal(result.defence, cb.defence);
+  assert.match(result.result, /^(Ae|Ar|Ex|Dr|De)$/);
   const logList = page.locator('.card-log .log-list');
   await logList.locator(`code:text-is("roll ${die}")`).waitFor({ state: 'attached' });
   assert.ok((await logList.innerText()).includes(result.text), `the board's log shows "${result.text}"`);
   await page.waitForSelector(`#toasts .toast-result svg.die[aria-label="die shows ${die}"]`);
   assert.match(await page.locator('#toasts .toast-result').last().innerText(), /Combat result/);
   await page.waitForSelector('.card-combats .combat-card .combat-result');
+  // the combat card shows the typed event's die and result
+  await page.waitForSelector(`.card-combats .combat-result svg.die[aria-label="die shows ${die}"]`);
+  assert.equal((await page.locator('.card-combats .combat-result .result-code').innerText()).trim(), result.result);
   await shot(page, '04-result');
 
   // carry out what the result calls for: retreats by clicking a highlighted hex, advances and

@@ -46,17 +46,18 @@ test('8a. the API refuses a wrong or missing seat token with 401', { timeout: 30
 test('8b. the board with a wrong seat says its token was refused; without a seat it is a spectator', { timeout: 60_000 }, async () => {
   const g = await api.create({ scenario: 'bon-first-day', seed: 5, mode: 'online' });
 
-  // ---- a wrong seat token in the link
+  // ---- a wrong seat token in the link: the server refuses it on the first request (401, every
+  // game route takes the token); the board says so and watches as a spectator
   const page = await newPage(browser);
   await openBoard(page, server.base, `/#game=${g.id}&seat=ffffffffffffffffffffffffffffffff&side=French`);
   const n0 = (await boardState(page)).actions_recorded;
-  // the board cannot know the token is wrong before it acts: ending the phase is refused by the server
-  const end = page.locator('.card-orders button.btn-end');
-  await end.waitFor({ state: 'visible' });
-  await end.click();
-  const toast = page.locator('#toasts .toast-error:has-text("Your seat token was refused")').last();
+  const toast = page.locator('#toasts .toast-warn:has-text("Your seat token was refused")').last();
   await toast.waitFor({ state: 'visible' });
   assert.match(await toast.innerText(), /not one of this game's/);
+  assert.match(await toast.innerText(), /spectator/);
+  await page.locator('.actor .spectator').waitFor({ state: 'visible' });
+  assert.equal(await page.locator('.card-orders button.btn-end').count(), 0);
+  assert.equal(await page.evaluate(() => /** @type {any} */ (window).grognard.act('end')), false);
   await idle(page);
   assert.equal((await boardState(page)).actions_recorded, n0);
   assert.equal((await api.state(g.id)).actions_recorded, n0, 'the server recorded nothing');

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const dir = process.env.PLAYWRIGHT_DIR || '/tmp/webtest';
-const require = createRequire(path.join(dir, 'package.json'));
+const require = createRequire(path.resolve(dir, 'package.json'));
 const { chromium } = require('playwright-core');
 
 export const BASE = process.env.BASE || 'http://127.0.0.1:8814';

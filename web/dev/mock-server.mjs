@@ -1,15 +1,20 @@
 // A stand-in for `grognard play`'s HTTP API (docs/api.md), for developing the board without the
 // real server. It serves web/ and answers every /api route by running the real CLI
-// (target/debug/grognard) on a record file per game, then reshaping the CLI's JSON into the API's
-// state view. Not part of the product: the server does not need to embed web/dev/.
+// (target/debug/grognard) on a record file per game: `grognard show --json` already gives the
+// state view (with `system`, `overlays`, typed events in `log` and `setup_events`); the mock adds
+// the game's `id`, structures `legal_actions` as the server does (`text`, `kind`, `unit`, `from`,
+// `to`, `target`), answers actions, undos and WebSocket messages with *changes* (docs/api.md "The
+// change"), and serves the map with hexmap's standard `legend` and `parity` as the server does.
+// Not part of the product: the server does not embed web/dev/.
 //
 //   cargo build -p grognard && node web/dev/mock-server.mjs [--port 8814] [--demo]
 //
-// It sends the data the board reads beyond the CLI's: `system`, `legal_actions` (structured),
-// `overlays` (zones of control stopped by unbridged rivers, artillery ranges), typed events
-// (`kind` and fields, read back from the events' sentences) and the map's `legend` and `parity`.
-// `--demo` (or GROGNARD_DEMO=1) adds what Napoleon at War never sends, to exercise the generic
-// board: a stack with two leaders, facing, markers and hidden units.
+// Seats: every game route takes `Authorization: Bearer <token>` (a wrong token is 401), the
+// WebSocket `?seat=<token>`. `--demo` (or GROGNARD_DEMO=1) adds what Napoleon at War never sends,
+// to exercise the generic board: a stack with two leaders, facing, markers, hidden units, one
+// unit turned artillery with a stand-in range, and hidden information by seat (a seat that is
+// not the hot-seat sees the other side's action texts empty until the game is over, and the
+// record is 403 for it).
 //
 // No dependencies (a minimal WebSocket server is included).
 import http from 'node:http';
@@ -27,8 +32,13 @@ const DATA = fs.mkdtempSync('/tmp/grognard-mock-');
 const portArg = process.argv.indexOf('--port');
 const PORT = portArg > 0 ? Number(process.argv[portArg + 1]) : 8814;
 const DEMO = process.argv.includes('--demo') || process.env.GROGNARD_DEMO === '1';
+const SIDES = ['French', 'Allied'];
 
-/** @type {Map<string, {file:string, scenario:string, mode:string, seats:Record<string,string>, computer_side?:string, sockets:Set<any>}>} */
+/**
+ * @typedef {{file: string, scenario: string, mode: string, seats: Record<string, string>,
+ *   computer_side?: string, computer?: string, notes: Map<number, string>, sockets: Set<{sock: any, viewer: string|null}>}} MockGame
+ */
+/** @type {Map<string, MockGame>} */
 const games = new Map();
 
 function run(args) {
@@ -47,160 +57,118 @@ function neighbour(hex, dir) {
   const p = (n) => String(n).padStart(2, '0');
   return p(x + d[0]) + p(y + d[1]);
 }
+const DIRS = ['E', 'NE', 'NW', 'W', 'SW', 'SE'];
+
+/** hexmap's standard legend as the server serialises it (`style` left out for `edge`). */
+const LEGEND = {
+  features: [
+    { id: 'road', name: 'Road', stroke: '#9C5A1A', style: 'route', width: 0.1 },
+    { dash: '0.12 0.07', id: 'trail', name: 'Trail', stroke: '#9C5A1A', style: 'route', width: 0.055 },
+    { id: 'river', name: 'River', stroke: '#0072B2', width: 0.15 },
+    { id: 'stream', name: 'Stream', stroke: '#3A9AD9', width: 0.07 },
+    { id: 'bridge', name: 'Bridge', stroke: '#1F1F1F', style: 'crossing', width: 0.19 },
+    { id: 'slope', name: 'Slope', stroke: '#6B4423', style: 'hachured', width: 0.035 },
+  ],
+  terrain: [
+    { code: '.', fill: '#F4EFD9', id: 'clear', name: 'Clear' },
+    { code: 'f', fill: '#9FD3B5', id: 'forest', name: 'Forest', pattern: 'trees' },
+    { code: 'r', fill: '#E2CCA3', id: 'rough', name: 'Rough', pattern: 'hatching' },
+    { code: 'm', fill: '#CBE6EE', id: 'marsh', name: 'Marsh', pattern: 'tufts' },
+    { code: 't', fill: '#E9D6CF', id: 'town', name: 'Town', pattern: 'buildings' },
+  ],
+};
+
+/** The map view of `GET /api/games/{id}/map`, read from the map file (standard legend, even rows shifted). */
 function loadMap() {
   const text = fs.readFileSync(path.join(ROOT, 'crates/scenarios/maps/leipzig.toml'), 'utf8');
   const get = (k) => (text.match(new RegExp(`^${k} = "?([^"\\n]*)"?`, 'm')) || [])[1];
-  const codes = { '.': 'clear', f: 'forest', r: 'rough', m: 'marsh', t: 'town' };
+  const codes = Object.fromEntries(LEGEND.terrain.map((t) => [t.code, t.id]));
   const terr = text.match(/terrain = \[([\s\S]*?)\]/)[1].match(/"([^"]*)"/g).map((s) => [...s.slice(1, -1)].map((c) => codes[c]));
+  const order = LEGEND.features.map((f) => f.id);
   const sides = new Map();
   const hs = text.split('[hexsides]')[1].split('[[places]]')[0];
   for (const m of hs.matchAll(/(\w+) = \[([\s\S]*?)\]/g)) {
     for (const e of m[2].match(/"([^"]*)"/g) || []) {
-      let [a, b] = e.slice(1, -1).split('/');
-      if (!/^\d{4}$/.test(b)) b = neighbour(a, b);
+      let [a, dir] = e.slice(1, -1).split('/');
+      let b = dir;
+      if (/^\d{4}$/.test(dir)) dir = DIRS.find((d) => neighbour(a, d) === b);
+      else b = neighbour(a, dir);
       const key = [a, b].sort().join('/');
-      if (!sides.has(key)) sides.set(key, { a, b, features: [] });
+      if (!sides.has(key)) sides.set(key, { a, b, dir, features: [] });
       sides.get(key).features.push(m[1]);
     }
   }
+  for (const side of sides.values()) side.features.sort((x, y) => order.indexOf(x) - order.indexOf(y));
   const places = [...text.matchAll(/\[\[places\]\]\s*name = "([^"]*)"\s*hex = "(\d{4})"/g)].map((m) => ({ name: m[1], hex: m[2] }));
-  const legend = {
-    terrain: [
-      { id: 'clear', name: 'Clear', fill: '#F4EFD9', pattern: null },
-      { id: 'forest', name: 'Forest', fill: '#9FD3B5', pattern: 'forest' },
-      { id: 'rough', name: 'Rough', fill: '#E2CCA3', pattern: 'rough' },
-      { id: 'marsh', name: 'Marsh', fill: '#CBE6EE', pattern: 'marsh' },
-      { id: 'town', name: 'Town', fill: '#E9D6CF', pattern: 'town' },
-    ],
-    features: [
-      { id: 'stream', name: 'Stream', stroke: '#3A9AD9', width: 0.07, dash: null },
-      { id: 'river', name: 'River', stroke: '#0072B2', width: 0.15, dash: null },
-      { id: 'bridge', name: 'Bridge', stroke: '#1F1F1F', width: 0.19, dash: null },
-      { id: 'trail', name: 'Trail', stroke: '#9C5A1A', width: 0.055, dash: '0.12 0.07' },
-      { id: 'road', name: 'Road', stroke: '#9C5A1A', width: 0.1, dash: null },
-    ],
-  };
-  return { id: get('id'), title: get('title'), width: Number(get('width')), height: Number(get('height')), terrain: terr, hexsides: [...sides.values()], slope_hexes: [], places, legend, parity: 'even' };
+  return { id: get('id'), title: get('title'), width: Number(get('width')), height: Number(get('height')), terrain: terr, hexsides: [...sides.values()], slope_hexes: [], places, legend: LEGEND, parity: 'even' };
 }
 const MAP = loadMap();
 
-function nightTurns(scenario) {
-  try {
-    const t = fs.readFileSync(path.join(ROOT, `crates/scenarios/scenarios/${scenario}.toml`), 'utf8');
-    return JSON.parse(t.match(/^night_turns = (\[[^\]]*\])/m)[1]);
-  } catch { return []; }
-}
-
 // ---------------------------------------------------------------- state view
-function parseLog(text) {
-  // lines: "   3. Allied: move RU.10 0229" then "  [15.1] RU.10 enters the map"
-  const log = [];
-  let cur = { n: 0, side: null, action: null, events: [] };
-  for (const line of text.split('\n')) {
-    let m = line.match(/^\s+(\d+)\. ([^:]+): (.*)$/);
-    if (m) { if (cur.n > 0 || cur.events.length) log.push(cur); cur = { n: Number(m[1]), side: m[2] === 'die' ? 'chance' : m[2], action: m[3].replace(/ \(by hand\)$/, ''), events: [] }; continue; }
-    m = line.match(/^\s+\[([^\]]+)\] (.*)$/);
-    if (m) cur.events.push(typed({ case: m[1], text: m[2] }));
-  }
-  if (cur.n > 0 || cur.events.length) log.push(cur);
-  return log;
-}
-
-async function stateOf(id, file, scenario) {
+/**
+ * The state view of a game as `viewer` sees it (a side, `both` for the hot-seat's referee, null
+ * for a spectator): the CLI's `show --json`, with the game's id, structured legal actions, the
+ * computer's explanations in the log, and (--demo) what Napoleon at War never sends.
+ */
+async function stateOf(id, g, viewer, file = g.file) {
   const r = await run(['show', file, '--json']);
   if (r.code) throw new Error(r.stderr);
   const s = JSON.parse(r.stdout);
-  const rp = await run(['replay', file]);
-  const view = {
-    id, scenario: s.scenario, title: s.title, turn: s.turn, first_turn: s.first_turn, last_turn: s.last_turn,
-    night_turns: nightTurns(scenario), night: s.night, phasing: s.phasing, phase: s.phase, step: s.step, to_act: s.to_act,
-    actions_recorded: s.actions_recorded, undoable: s.undoable, state_hash: s.state_hash, demoralization: s.demoralization,
-    units: s.units.map((u) => {
-      const o = { ...u };
-      if (u.arrival_turn != null) { o.arrival = { turn: u.arrival_turn, hex: u.arrival_hex }; delete o.arrival_turn; delete o.arrival_hex; }
-      return o;
-    }),
-    combats: (s.combats || []).map((c) => ({ ...c, column: c.column ?? c.odds })),
-    obligations: s.obligations || [],
-    legal: s.legal_actions || s.legal || [],
-    log: parseLog(rp.stdout),
-    outcome: s.outcome ?? null,
-  };
-  view.system = 'naw';
-  if (DEMO) demo(view);
-  view.legal_actions = view.legal.map(structured);
-  view.overlays = overlays(view.units);
+  const view = { id, ...s };
+  view.system = s.system || 'naw';
+  view.log = (s.log || []).map((e) => (g.notes.has(e.n) ? { ...e, events: [{ case: 'computer', kind: 'computer', text: g.notes.get(e.n) }, ...e.events] } : e));
+  if (DEMO) demo(view, viewer);
+  const byId = new Map(view.units.map((u) => [u.id, u]));
+  view.legal = s.legal || [];
+  view.legal_actions = view.legal.map((t) => structured(t, byId));
   return view;
 }
 
-// ---------------------------------------------------------------- what the CLI does not say
-const ID = '[A-Z]{2}\\.[\\w.]+';
-/** The typed fields of an event, read back from its sentence (crates/naw/src/event.rs). */
-function typed(ev) {
-  const t = ev.text;
-  let m;
-  const ids = (s) => s.split(/,\s*/).filter(Boolean);
-  if ((m = t.match(/^(.+?) \((\d+)\) against (.+?) \((\d+)\) at (\S+): die (\d), (\w+)/))) {
-    return { ...ev, kind: 'combat', attackers: ids(m[1]), defenders: ids(m[3]), attack: Number(m[2]), defence: Number(m[4]), column: m[5], die: Number(m[6]), result: m[7] };
-  }
-  if ((m = t.match(new RegExp(`^(${ID}) \\(\\d+\\) is eliminated`)))) return { ...ev, kind: 'eliminated', unit: m[1] };
-  if ((m = t.match(new RegExp(`^(${ID}) is displaced from (\\d{4}) by (${ID})`)))) return { ...ev, kind: 'displaced', unit: m[1], from: m[2], by: m[3] };
-  if ((m = t.match(new RegExp(`^(${ID}) advances into (\\d{4})`)))) return { ...ev, kind: 'advanced', unit: m[1], to: m[2] };
-  if ((m = t.match(new RegExp(`^(${ID}) enters the map`)))) return { ...ev, kind: 'entered', unit: m[1], hex: null };
-  if ((m = t.match(new RegExp(`^(${ID}) cannot enter at (\\d{4})`)))) return { ...ev, kind: 'delayed', unit: m[1], hex: m[2] };
-  if ((m = t.match(/^(\w+) have no movement phase/))) return { ...ev, kind: 'no_movement', side: m[1] };
-  if ((m = t.match(new RegExp(`^(${ID}) cannot trace a line of communications to (\\d{4})`)))) return { ...ev, kind: 'cut_off', unit: m[1], hex: m[2] };
-  if ((m = t.match(/; (?:the phasing player \()?(\w+)\)? wins?$/))) return { ...ev, kind: 'game_over', winner: m[1] };
-  if (/a draw$/.test(t)) return { ...ev, kind: 'game_over', winner: null };
-  return ev;
-}
-
-/** A legal action's text with its structure (docs/api.md `legal_actions`). */
-function structured(text) {
+/** A legal action's text with its structure, as the server's `legal_actions` (crates/present). */
+function structured(text, byId) {
   const w = text.split(/\s+/);
   const v = w[0];
-  if ((v === 'move' || v === 'retreat' || v === 'advance') && w.length === 3) return { text, kind: v, unit: w[1], to: w[2] };
-  if (v === 'attack') return { text, kind: 'attack', unit: w[1], target: w[2] };
-  if (v === 'resolve') return { text, kind: 'resolve', target: w[1] };
-  if (v === 'stand') return { text, kind: 'stand', unit: w[1] };
+  const hex = (u) => byId.get(u)?.hex;
+  const clean = (o) => Object.fromEntries(Object.entries(o).filter(([, x]) => x != null));
+  if (v === 'move' && w.length === 3) return clean({ text, kind: 'move', unit: w[1], from: hex(w[1]) ?? byId.get(w[1])?.arrival?.hex, to: w[2] });
+  if ((v === 'retreat' || v === 'advance') && w.length === 3) return clean({ text, kind: v, unit: w[1], from: hex(w[1]), to: w[2] });
+  if (v === 'attack') return clean({ text, kind: 'attack', unit: w[1], from: hex(w[1]), to: hex(w[2]), target: w[2] });
+  if (v === 'resolve') return clean({ text, kind: 'resolve', to: hex(w[1]), target: w[1] });
+  if (v === 'stand') return clean({ text, kind: 'stand', unit: w[1], from: hex(w[1]) });
   return { text, kind: ['lose', 'roll', 'hold', 'end'].includes(v) ? v : 'other' };
 }
 
-/** Hexsides with a river and no bridge (zones of control stop there, 6.x). */
-const UNBRIDGED = new Set(MAP.hexsides.filter((s) => s.features.includes('river') && !s.features.includes('bridge')).map((s) => [s.a, s.b].sort().join('/')));
-const ALL_DIRS = ['E', 'NE', 'NW', 'W', 'SW', 'SE'];
-function hexDistance(a, b) {
-  const dbl = (h) => { const x = Number(h.slice(0, 2)), y = Number(h.slice(2)); return [2 * y + 1 + (x % 2 === 0 ? 1 : 0), x]; };
-  const [c1, r1] = dbl(a), [c2, r2] = dbl(b);
-  const dc = Math.abs(c1 - c2), dr = Math.abs(r1 - r2);
-  return dc > dr ? dr + (dc - dr) / 2 : dr;
-}
-/** Zones of control by side and artillery ranges (two hexes) by unit: the mock's stand-in for the rules. */
-function overlays(units) {
-  const zoc = {}, range = {};
-  const onMap = units.filter((u) => u.status === 'map' && u.hex && !u.hidden);
-  for (const u of onMap) {
-    if (u.type === 'leader') continue;
-    const z = (zoc[u.side] ||= new Set());
-    for (const d of ALL_DIRS) {
-      const n = neighbour(u.hex, d);
-      if (!UNBRIDGED.has([u.hex, n].sort().join('/'))) z.add(n);
-    }
-    if (u.type === 'artillery') {
-      const r = [];
-      for (const v of onMap) if (v.side !== u.side && hexDistance(u.hex, v.hex) <= 2) r.push(v.hex);
-      for (let x = -2; x <= 2; x++) for (let y = -3; y <= 3; y++) {
-        const hx = String(Number(u.hex.slice(0, 2)) + x).padStart(2, '0') + String(Number(u.hex.slice(2)) + y).padStart(2, '0');
-        if (hx !== u.hex && hexDistance(u.hex, hx) <= 2 && !r.includes(hx)) r.push(hx);
-      }
-      range[u.id] = r;
-    }
-  }
-  return { zoc: Object.fromEntries(Object.entries(zoc).map(([k, s]) => [k, [...s]])), range };
+const SMALL = ['turn', 'night', 'phasing', 'phase', 'step', 'to_act', 'actions_recorded', 'undoable', 'state_hash', 'demoralization', 'combats', 'obligations', 'outcome', 'system', 'overlays'];
+/**
+ * The change from `before` to `after` (docs/api.md "The change"): the small fields, the units
+ * that changed, the new log entries (none after a take-back), and the legal actions when asked.
+ */
+function changeOf(before, after, legal) {
+  const c = { base: before.actions_recorded };
+  for (const k of SMALL) c[k] = after[k];
+  const was = new Map(before.units.filter((u) => u.id).map((u) => [u.id, JSON.stringify(u)]));
+  c.units = after.units.filter((u) => !u.id || was.get(u.id) !== JSON.stringify(u));
+  c.log = after.actions_recorded > before.actions_recorded ? after.log.filter((e) => e.n > before.actions_recorded) : [];
+  if (legal) { c.legal = after.legal; c.legal_actions = after.legal_actions; }
+  return c;
 }
 
-/** --demo: a stack with two leaders, facing, markers and hidden units (Napoleon at War has none). */
-function demo(view) {
+/** Hexes within two of `hex` on the map (the demo artillery's stand-in range). */
+function near(hex, reach) {
+  const seen = new Set([hex]);
+  let ring = [hex];
+  for (let i = 0; i < reach; i++) {
+    const next = [];
+    for (const h of ring) for (const d of DIRS) { const n = neighbour(h, d); if (!seen.has(n) && MAP.terrain[Number(n.slice(0, 2)) - 1]?.[Number(n.slice(2)) - 1]) { seen.add(n); next.push(n); } }
+    ring = next;
+  }
+  seen.delete(hex);
+  return [...seen];
+}
+
+/** --demo: a stack with two leaders, facing, markers, hidden units, an artillery unit with its
+ *  range, and the other side's actions hidden from a seat (Napoleon at War has none of these). */
+function demo(view, viewer) {
   const onMap = (side) => view.units.filter((u) => u.side === side && u.status === 'map' && u.hex);
   const fr = onMap('French'), al = onMap('Allied');
   if (fr[0]) {
@@ -209,6 +177,7 @@ function demo(view) {
     fr[0].facing = 3;
   }
   if (fr[1]) fr[1].markers = ['disordered'];
+  if (fr[2]) { fr[2].type = 'artillery'; view.overlays = { ...view.overlays, range: { ...(view.overlays?.range || {}), [fr[2].id]: near(fr[2].hex, 2) } }; }
   if (al[0]) { al[0].markers = ['spent', 'out_of_supply']; al[0].facing = 1; }
   if (al[1]) al[1].facing = 4;
   const occupied = new Set(view.units.map((u) => u.hex));
@@ -224,6 +193,13 @@ function demo(view) {
     }
   }
   if (al[2]) view.units.push({ side: 'Allied', hidden: true, status: 'map', hex: al[2].hex });
+  // a seat does not see the other seat's action texts until the game is over
+  if (!view.outcome && viewer !== 'both') view.log = view.log.map((e) => (e.side !== viewer && e.side !== 'chance' ? { ...e, action: '', events: e.events.filter((x) => x.case !== 'computer') } : e));
+}
+
+/** May `viewer` have the record now? (--demo hides the other seat's actions from a seat.) */
+function recordVisible(view, viewer) {
+  return !DEMO || viewer === 'both' || !!view.outcome;
 }
 
 // ---------------------------------------------------------------- http helpers
@@ -251,25 +227,24 @@ function serveStatic(req, res) {
   res.writeHead(200, { 'Content-Type': MIME[path.extname(f)] || 'application/octet-stream', 'Cache-Control': 'no-store' });
   fs.createReadStream(f).pipe(res);
 }
-const token = () => crypto.randomBytes(12).toString('hex');
+const token = () => crypto.randomBytes(16).toString('hex');
 
 function readRecord(file) { return JSON.parse(fs.readFileSync(file, 'utf8')); }
 
 async function newGame(scenario, seed, mode, computer_side, actions) {
-  const id = 'g_' + crypto.randomBytes(5).toString('hex');
+  const id = 'g_' + crypto.randomBytes(12).toString('hex');
   const file = path.join(DATA, id + '.json');
   const r = await run(['new', scenario, '--seed', String(seed ?? Math.floor(Math.random() * 1e9)), '-o', file]);
   if (r.code) return { error: r.stderr };
   if (actions) { const rec = readRecord(file); rec.actions = actions; fs.writeFileSync(file, JSON.stringify(rec, null, 2)); }
-  const sides = ['French', 'Allied'];
   let seats = {};
   if (mode === 'hotseat') seats = { both: token() };
-  else if (mode === 'computer') { for (const s of sides) if (s !== computer_side) seats[s] = token(); }
-  else for (const s of sides) seats[s] = token();
-  games.set(id, { file, scenario, mode, seats, computer_side, sockets: new Set() });
+  else if (mode === 'computer') { for (const s of SIDES) if (s !== computer_side) seats[s] = token(); }
+  else for (const s of SIDES) seats[s] = token();
+  games.set(id, { file, scenario, mode, seats, computer_side: mode === 'computer' ? computer_side : undefined, notes: new Map(), sockets: new Set() });
   const links = {};
-  for (const [k, t] of Object.entries(seats)) links[k] = `/#game=${id}&seat=${t}`;
-  return { id, seats, links };
+  for (const [k, t] of Object.entries(seats)) links[k] = `/#game=${id}&seat=${t}&side=${k}`;
+  return { id, mode, seats, links };
 }
 
 function sideOfToken(g, tok) {
@@ -277,25 +252,45 @@ function sideOfToken(g, tok) {
   return null;
 }
 
+/** The viewer of a request: its token's seat, null without a token, undefined for a wrong one. */
+function viewerOf(g, tok) {
+  if (!tok) return null;
+  return sideOfToken(g, tok) ?? undefined;
+}
+
 async function computerTurn(id, g, events, accepted) {
   // the mock's "computer": a random legal action (ends the phase now and then)
   for (let i = 0; i < 400; i++) {
-    const s = await stateOf(id, g.file, g.scenario);
+    const s = await stateOf(id, g, 'both');
     if (s.to_act !== g.computer_side || s.outcome) return;
     const legal = s.legal.filter((a) => a !== 'end');
     const pick = legal.length && Math.random() < 0.85 ? legal[Math.floor(Math.random() * legal.length)] : 'end';
-    const before = s.log.length;
-    const r = await run(['act', g.file, pick]);
-    if (r.code) { const r2 = await run(['act', g.file, s.legal[0]]); if (r2.code) return; }
-    const s2 = await stateOf(id, g.file, g.scenario);
-    for (const e of s2.log.slice(before)) { accepted.push(e.action); events.push(...e.events); }
-    events.push({ case: 'ai', text: `The computer (random) chose ${pick}.` });
+    const before = s.actions_recorded;
+    let r = await run(['act', g.file, pick]);
+    if (r.code) { r = await run(['act', g.file, s.legal[0]]); if (r.code) return; }
+    const note = `${g.computer_side} (random) ${r.code ? s.legal[0] : pick}: a random legal action.`;
+    g.notes.set(before + 1, note);
+    const s2 = await stateOf(id, g, 'both');
+    for (const e of s2.log.filter((x) => x.n > before)) { accepted.push(e.action); events.push(...e.events); }
   }
 }
 
-function broadcast(g, msg) {
-  const frame = wsFrame(JSON.stringify(msg));
-  for (const sock of g.sockets) { try { sock.write(frame); } catch { g.sockets.delete(sock); } }
+/** Sends each watcher the change as it sees it. */
+async function broadcast(id, g, before, events) {
+  for (const w of g.sockets) {
+    try {
+      const b = await stateOf(id, g, w.viewer, before);
+      const a = await stateOf(id, g, w.viewer);
+      w.sock.write(wsFrame(JSON.stringify({ type: 'change', change: changeOf(b, a, false), events })));
+    } catch { g.sockets.delete(w); }
+  }
+}
+
+/** A copy of a game's record file as it stands (to diff a change against). */
+function snapshot(g) {
+  const f = g.file.replace(/\.json$/, `-before-${crypto.randomBytes(3).toString('hex')}.json`);
+  fs.copyFileSync(g.file, f);
+  return f;
 }
 
 // ---------------------------------------------------------------- routes
@@ -306,15 +301,16 @@ const server = http.createServer(async (req, res) => {
   try {
     if (parts[1] === 'scenarios') {
       const r = await run(['scenarios', '--json']);
-      return send(res, 200, JSON.parse(r.stdout).map(({ units, ...s }) => s));
+      return send(res, 200, JSON.parse(r.stdout).map(({ components, ...s }) => s));
     }
+    if (parts[1] === 'players') return send(res, 200, { players: ['random'], default: 'random', levels: [{ name: 'Easy', spec: 'random', about: 'The mock picks random legal actions.' }] });
     if (parts[1] === 'rules') return send(res, 200, RULES);
     if (parts[1] === 'odds') {
       const a = url.searchParams.get('attack'), d = url.searchParams.get('defence');
       const r = await run(['odds', a, d, '--json', ...(url.searchParams.get('doubled') === 'true' ? ['--terrain', 'doubled'] : [])]);
       if (r.code) return err(res, 400, 'bad_request', r.stderr.trim());
       const o = JSON.parse(r.stdout);
-      return send(res, 200, { column: o.column, probabilities: o.probabilities });
+      return send(res, 200, { attack: Number(a), defence: Number(d), column: o.column, probabilities: o.probabilities });
     }
     if (parts[1] !== 'games') return err(res, 404, 'not_found', 'no such route');
     if (parts.length === 2 && req.method === 'POST') {
@@ -330,65 +326,81 @@ const server = http.createServer(async (req, res) => {
     const g = games.get(id);
     if (!g) return err(res, 404, 'not_found', `no game ${id}`);
     const what = parts[3];
-    if (!what && req.method === 'GET') return send(res, 200, await stateOf(id, g.file, g.scenario));
+    const tok = (req.headers.authorization || '').replace(/^Bearer\s+/i, '');
+    const viewer = viewerOf(g, tok);
+    if (viewer === undefined) return err(res, 401, 'unauthorized', 'this seat token is not one of this game');
+    if (!what && req.method === 'GET') return send(res, 200, await stateOf(id, g, viewer));
     if (what === 'map') return send(res, 200, MAP);
-    if (what === 'record') { res.writeHead(200, { 'Content-Type': 'application/json' }); return res.end(fs.readFileSync(g.file)); }
+    if (what === 'seat') return viewer ? send(res, 200, { side: viewer, mode: g.mode }) : err(res, 401, 'unauthorized', 'a seat token is needed');
+    if (what === 'takeback' && req.method === 'GET') return send(res, 200, { takeback: null });
+    if (what === 'record') {
+      if (!recordVisible(await stateOf(id, g, viewer), viewer)) return err(res, 403, 'forbidden', 'this game hides what each seat does: its record is given out when it is over');
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      return res.end(fs.readFileSync(g.file));
+    }
     if (what === 'moves') {
       const r = await run(['moves', g.file, decodeURIComponent(parts[4]), '--json']);
       if (r.code) return err(res, 404, 'not_found', r.stderr.trim());
-      const m = JSON.parse(r.stdout);
-      let why_not = null;
-      if (m.cannot_move) { const k = m.cannot_move.match(/^([\d.]+|action): (.*)$/); why_not = k ? { case: k[1], why: k[2] } : { case: '', why: m.cannot_move }; }
-      return send(res, 200, { unit: m.unit, destinations: m.destinations, why_not });
+      const { cannot_move, ...m } = JSON.parse(r.stdout);
+      return send(res, 200, m);
     }
     if (what === 'replay') {
       const n = Number(parts[4]);
       const rec = readRecord(g.file);
-      if (!(n >= 0 && n <= rec.actions.length)) return err(res, 404, 'not_found', `no action ${n}`);
+      if (!(n >= 0 && n <= rec.actions.length)) return err(res, 400, 'bad_request', `no position ${n}: the record holds ${rec.actions.length} actions`);
       const f2 = path.join(DATA, `${id}-replay.json`);
       fs.writeFileSync(f2, JSON.stringify({ ...rec, actions: rec.actions.slice(0, n) }));
-      const s = await stateOf(id, f2, g.scenario);
+      const s = await stateOf(id, g, viewer, f2);
       s.undoable = 0;
       return send(res, 200, s);
     }
-    if (what === 'ws') { res.writeHead(400); return res.end('websocket only'); }
-    if (req.method !== 'POST') return err(res, 404, 'not_found', 'no such route');
+    if (what === 'ws') { return err(res, 400, 'bad_request', 'websocket only'); }
+    if (req.method !== 'POST') return err(res, 405, 'bad_request', 'no such route');
     const b = await body(req);
     if (b === null) return err(res, 400, 'bad_request', 'malformed JSON');
     if (what === 'branch') {
       const rec = readRecord(g.file);
-      const out = await newGame(g.scenario, rec.seed, 'hotseat', null, rec.actions.slice(0, b.at));
+      const at = b.at ?? rec.actions.length;
+      if (at > rec.actions.length) return err(res, 400, 'bad_request', `the record holds ${rec.actions.length} actions`);
+      const out = await newGame(g.scenario, rec.seed, 'hotseat', null, rec.actions.slice(0, at));
       return send(res, 201, out);
     }
-    const tok = (req.headers.authorization || '').replace(/^Bearer /, '');
-    const side = sideOfToken(g, tok);
+    const side = viewer;
     if (!side) return err(res, 401, 'unauthorized', 'missing or wrong seat token');
-    const before = await stateOf(id, g.file, g.scenario);
-    if (side !== 'both' && before.to_act !== side && what === 'actions') return err(res, 409, 'conflict', `it is not ${side}'s turn to act`);
-    if (what === 'undo') {
-      const r = await run(['undo', g.file]);
-      if (r.code) { const m = r.stderr.match(/refused: ([^:]+): (.*)/); return err(res, 422, 'refused', m ? m[2].trim() : r.stderr.trim(), m ? m[1] : '5.14'); }
-      const st = await stateOf(id, g.file, g.scenario);
-      broadcast(g, { type: 'state', state: st, events: [] });
-      return send(res, 200, { undone: r.stdout.split('\n')[0].replace(/^took back: /, '').trim(), state: st });
-    }
-    if (what === 'actions') {
-      if (typeof b.action !== 'string') return err(res, 400, 'bad_request', 'missing field action', 'action');
-      if (b.expect != null && b.expect !== before.actions_recorded) return err(res, 409, 'conflict', `expect ${b.expect} but the record holds ${before.actions_recorded} actions`);
-      const r = await run(['act', g.file, b.action]);
-      if (r.code) {
-        const m = r.stderr.match(/refused: ([^:]+): (.*?)(?: \(action '.*'\))?$/m);
-        if (m) return err(res, m[1] === 'action' ? 400 : 422, m[1] === 'action' ? 'bad_request' : 'refused', m[2].trim(), m[1]);
-        return err(res, 400, 'bad_request', r.stderr.trim(), 'action');
+    const beforeFile = snapshot(g);
+    try {
+      const before = await stateOf(id, g, side);
+      if (what === 'undo') {
+        const r = await run(['undo', g.file]);
+        if (r.code) { const m = r.stderr.match(/refused: ([^:]+): (.*)/); return err(res, 422, 'refused', m ? m[2].trim() : r.stderr.trim(), m ? m[1] : '5.14'); }
+        const after = await stateOf(id, g, side);
+        await broadcast(id, g, beforeFile, []);
+        return send(res, 200, { undone: r.stdout.split('\n')[0].replace(/^took back: /, '').trim(), change: changeOf(before, after, !!b.legal) });
       }
-      let st = await stateOf(id, g.file, g.scenario);
-      const accepted = [], events = [];
-      for (const e of st.log.slice(before.log.length)) { accepted.push(e.action); events.push(...e.events); }
-      if (g.mode === 'computer') { await computerTurn(id, g, events, accepted); st = await stateOf(id, g.file, g.scenario); }
-      broadcast(g, { type: 'state', state: st, events });
-      return send(res, 200, { accepted, events, state: st });
+      if (what === 'actions') {
+        if (typeof b.action !== 'string') return err(res, 400, 'bad_request', 'missing field action', 'action');
+        if (b.expect != null && b.expect !== before.actions_recorded) return err(res, 409, 'conflict', `expect ${b.expect} but the record holds ${before.actions_recorded} actions`);
+        if (side !== 'both' && before.to_act !== side) return err(res, 409, 'conflict', `it is not ${side}'s turn to act`);
+        const r = await run(['act', g.file, b.action]);
+        if (r.code) {
+          const m = r.stderr.match(/refused: ([^:]+): (.*?)(?: \(action '.*'\))?$/m);
+          if (m) return err(res, m[1] === 'action' ? 400 : 422, m[1] === 'action' ? 'bad_request' : 'refused', m[2].trim(), m[1]);
+          return err(res, 400, 'bad_request', r.stderr.trim(), 'action');
+        }
+        const accepted = [], events = [];
+        let after = await stateOf(id, g, side);
+        for (const e of after.log.filter((x) => x.n > before.actions_recorded)) { accepted.push(e.action); events.push(...e.events); }
+        if (g.mode === 'computer') {
+          await computerTurn(id, g, events, accepted);
+          after = await stateOf(id, g, side);
+        }
+        await broadcast(id, g, beforeFile, events);
+        return send(res, 200, { accepted, events, change: changeOf(before, after, !!b.legal) });
+      }
+      return err(res, 404, 'not_found', 'no such route');
+    } finally {
+      fs.rmSync(beforeFile, { force: true });
     }
-    return err(res, 404, 'not_found', 'no such route');
   } catch (e) {
     console.error(e);
     return err(res, 500, 'internal', String(e));
@@ -405,16 +417,21 @@ function wsFrame(text) {
   return Buffer.concat([head, p]);
 }
 server.on('upgrade', async (req, sock) => {
-  const parts = new URL('http://x' + req.url).pathname.split('/').filter(Boolean);
+  const url = new URL('http://x' + req.url);
+  const parts = url.pathname.split('/').filter(Boolean);
   const g = games.get(parts[2]);
   if (!g || parts[3] !== 'ws') { sock.destroy(); return; }
+  const tok = url.searchParams.get('seat') || (req.headers.authorization || '').replace(/^Bearer\s+/i, '');
+  const viewer = viewerOf(g, tok);
+  if (viewer === undefined) { sock.end('HTTP/1.1 401 Unauthorized\r\nContent-Length: 0\r\n\r\n'); return; }
   const acc = crypto.createHash('sha1').update(req.headers['sec-websocket-key'] + '258EAFA5-E914-47DA-95CA-C5AB0DC85B11').digest('base64');
   sock.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${acc}\r\n\r\n`);
-  g.sockets.add(sock);
-  sock.on('data', (d) => { if ((d[0] & 0x0f) === 8) { g.sockets.delete(sock); sock.end(); } });
-  sock.on('close', () => g.sockets.delete(sock));
-  sock.on('error', () => g.sockets.delete(sock));
-  sock.write(wsFrame(JSON.stringify({ type: 'state', state: await stateOf(parts[2], g.file, g.scenario), events: [] })));
+  const w = { sock, viewer };
+  g.sockets.add(w);
+  sock.on('data', (d) => { if ((d[0] & 0x0f) === 8) { g.sockets.delete(w); sock.end(); } });
+  sock.on('close', () => g.sockets.delete(w));
+  sock.on('error', () => g.sockets.delete(w));
+  sock.write(wsFrame(JSON.stringify({ type: 'state', state: await stateOf(parts[2], g, viewer), events: [], takeback: null })));
 });
 
 // ---------------------------------------------------------------- a few rules, in our own words (mock only)

@@ -4,13 +4,15 @@
 import { normalizeState } from './store.js';
 
 /**
- * An event of the log. Besides `case` and `text`, a server may give its `kind` and typed fields:
- * `combat` {attackers, defenders, attack, defence, column, die, result}; `eliminated` {unit};
- * `displaced` {unit, from, by}; `advanced` {unit, to}; `entered` {unit, hex}; `delayed` {unit,
- * hex}; `no_movement` {side}; `cut_off` {unit, hex}; `game_over` {winner}.
+ * An event of the log (docs/api.md "Events"): `case`, `kind`, `text` (for people) and the typed
+ * facts the board reads, for Napoleon at War: `combat` {attackers, defenders, attack, defence,
+ * column, die, result}; `eliminated` {unit, why}; `displaced` {unit, from, by}; `advanced`
+ * {unit, to}; `entered` {unit, hex}; `delayed` {unit, hex, by}; `no_movement` {side}; `cut_off`
+ * {unit, hex}; `game_over` {winner}; `computer` (the computer player's explanation, case
+ * `computer`).
  * @typedef {{case?: string, text: string, kind?: string, attackers?: string[], defenders?: string[],
  *   attack?: number, defence?: number, column?: string, die?: number, result?: string, unit?: string,
- *   from?: string, by?: string, to?: string, hex?: string, side?: string, winner?: string|null}} GameEvent */
+ *   from?: string, by?: string, to?: string, hex?: string, side?: string, winner?: string|null, why?: string}} GameEvent */
 /**
  * A unit entry. `hidden` units may come without id, strength or designation (the store gives
  * them a placeholder id starting with `?`); `facing` (0-5) is the hexside it faces, in the order
@@ -22,7 +24,9 @@ import { normalizeState } from './store.js';
 /** @typedef {{attackers: string[], bombarding: string[], defenders: string[], attack: number,
  *   defence: number, column: string, terrain: string[], probabilities: Record<string, number>,
  *   resolved: boolean}} Combat */
-/** @typedef {{n: number, side: string|null, action: string|null, events: GameEvent[]}} LogEntry */
+/** A log entry; `action` is `""` for an action of a seat this viewer may not see (until the
+ *  game is over), null for the set-up's events.
+ *  @typedef {{n: number, side: string|null, action: string|null, events: GameEvent[]}} LogEntry */
 /** A legal action: its canonical text and what it is about (docs/api.md).
  *  @typedef {{text: string, kind: string, unit?: string, from?: string, to?: string, target?: string, units?: string[], odds?: string}} LegalAction */
 /** Hexes computed by the rules for display: zones of control by side, ranges by unit id.
@@ -36,9 +40,9 @@ import { normalizeState } from './store.js';
  *   log: LogEntry[], outcome: null | {winner: string|null, case: string, why: string}}} StateView */
 /** @typedef {{id: string, width: number, height: number, title: string, terrain: string[][],
  *   hexsides: {a: string, b: string, dir?: string, features: string[]}[], slope_hexes: string[],
- *   places: {name: string, hex: string}[], legend?: import('./palette.js').Legend, parity?: string|number}} MapView */
+ *   places: {name: string, hex: string}[], legend?: import('./palette.js').Legend, parity?: 'even'|'odd'}} MapView */
 /** @typedef {{hex: string, cost: number, path: string[]}} Destination */
-/** @typedef {{unit: string, destinations: Destination[], why_not: null | {case: string, why: string}}} Moves */
+/** @typedef {{unit: string, movement?: number, from?: string|null, destinations: Destination[], why_not: null | {case: string, why: string}}} Moves */
 
 /** An error reply: `{"error": {"status", "case", "why", "kind"}}`. */
 export class ApiError extends Error {
@@ -93,14 +97,16 @@ export const api = {
   /** @param {{scenario: string, seed?: number, mode: string, computer_side?: string, computer?: string}} body
    *  @returns {Promise<{id: string, seats: Record<string, string>, links: Record<string, string>}>} */
   create: (body) => call('/api/games', { method: 'POST', body }),
-  /** @param {string} id @returns {Promise<StateView>} */
-  state: async (id) => normalizeState(await call(`/api/games/${encodeURIComponent(id)}`)),
-  /** @param {string} id @returns {Promise<MapView>} */
-  map: (id) => call(`/api/games/${encodeURIComponent(id)}/map`),
-  /** @param {string} id @param {string} unit @returns {Promise<Moves>} */
-  moves: (id, unit) => call(`/api/games/${encodeURIComponent(id)}/moves/${encodeURIComponent(unit)}`),
-  /** @param {string} id */
-  record: (id) => call(`/api/games/${encodeURIComponent(id)}/record`),
+  /** The state view as the seat of `token` sees it (a spectator's without a token).
+   *  @param {string} id @param {string|null} [token] @returns {Promise<StateView>} */
+  state: async (id, token = null) => normalizeState(await call(`/api/games/${encodeURIComponent(id)}`, { token })),
+  /** @param {string} id @param {string|null} [token] @returns {Promise<MapView>} */
+  map: (id, token = null) => call(`/api/games/${encodeURIComponent(id)}/map`, { token }),
+  /** @param {string} id @param {string} unit @param {string|null} [token] @returns {Promise<Moves>} */
+  moves: (id, unit, token = null) => call(`/api/games/${encodeURIComponent(id)}/moves/${encodeURIComponent(unit)}`, { token }),
+  /** The game record; 403 (`forbidden`) while the game hides what some seat does from this viewer.
+   *  @param {string} id @param {string|null} [token] */
+  record: (id, token = null) => call(`/api/games/${encodeURIComponent(id)}/record`, { token }),
   /** Sends an action; the reply's change lists the legal actions that follow.
    *  @param {string} id @param {string} action @param {number|undefined} expect @param {string|null} token
    *  @returns {Promise<{accepted: string[], events: import('./api.js').GameEvent[], change: any, state: StateView|null}>} */
@@ -116,8 +122,9 @@ export const api = {
   /** Answers the opponent's request to take back (online games).
    *  @param {string} id @param {boolean} accept @param {string|null} token */
   takeback: (id, accept, token) => call(`/api/games/${encodeURIComponent(id)}/takeback`, { method: 'POST', body: { accept, legal: true }, token }),
-  /** The pending request to take back, if any. @param {string} id @returns {Promise<{takeback: null | {by: string, actions: string[], actions_recorded: number}}>} */
-  pendingTakeback: (id) => call(`/api/games/${encodeURIComponent(id)}/takeback`),
+  /** The pending request to take back, if any. @param {string} id @param {string|null} [token]
+   *  @returns {Promise<{takeback: null | {by: string, actions: string[], actions_recorded: number}}>} */
+  pendingTakeback: (id, token = null) => call(`/api/games/${encodeURIComponent(id)}/takeback`, { token }),
   /** The computer players and the levels the start screen offers.
    *  @returns {Promise<{players: string[], default: string, levels: {name: string, spec: string, about: string}[]}>} */
   players: () => call('/api/players'),
@@ -127,8 +134,8 @@ export const api = {
   /** @param {string} id @param {number} at @param {string|null} token
    *  @returns {Promise<{id: string, seats: Record<string, string>, links: Record<string, string>}>} */
   branch: (id, at, token) => call(`/api/games/${encodeURIComponent(id)}/branch`, { method: 'POST', body: { at }, token }),
-  /** @param {string} id @param {number} n @returns {Promise<StateView>} */
-  replay: async (id, n) => normalizeState(await call(`/api/games/${encodeURIComponent(id)}/replay/${n}`)),
+  /** @param {string} id @param {number} n @param {string|null} [token] @returns {Promise<StateView>} */
+  replay: async (id, n, token = null) => normalizeState(await call(`/api/games/${encodeURIComponent(id)}/replay/${n}`, { token })),
   /** @returns {Promise<{case: string, title: string, text: string}[]>} */
   rules: () => call('/api/rules'),
   /** @param {number} attack @param {number} defence @param {boolean} [doubled]
@@ -136,10 +143,12 @@ export const api = {
   odds: (attack, defence, doubled = false) => call(`/api/odds?attack=${attack}&defence=${defence}&doubled=${doubled}`),
 };
 
-/** The WebSocket URL of a game. @param {string} id */
-export function wsUrl(id) {
+/** The WebSocket URL of a game, for the seat of `token` (a spectator's without one).
+ *  @param {string} id @param {string|null} [token] */
+export function wsUrl(id, token = null) {
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${proto}//${location.host}/api/games/${encodeURIComponent(id)}/ws`;
+  const seat = token ? `?seat=${encodeURIComponent(token)}` : '';
+  return `${proto}//${location.host}/api/games/${encodeURIComponent(id)}/ws${seat}`;
 }
 
 // ------------------------------------------------------------------ seats in localStorage

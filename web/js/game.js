@@ -3,7 +3,7 @@
 // panel, log, dialogs), and talks to the server. The rules system's panel (web/systems/<id>/,
 // picked by the state view's `system`) gives everything specific to a game system.
 
-import { api, ApiError, wsUrl, loadSeat, saveSeat } from './api.js';
+import { api, ApiError, wsUrl, loadSeat, saveSeat, forgetSeat } from './api.js';
 import { Store, normalizeState, applyChange } from './store.js';
 import { Controller } from './controller.js';
 import { systemFor } from './systems.js';
@@ -13,7 +13,7 @@ import { renderSidebar } from './views/sidebar.js';
 import { renderTop, renderBanner } from './views/topbar.js';
 import { help, pickUnit } from './views/dialogs.js';
 import { legend } from './views/legend.js';
-import { h, fill, mp, debounce, plural } from './util.js';
+import { h, fill, mp, debounce, plural, actionLabel } from './util.js';
 import { toast, caseLink, announce, setRuleOpener } from './toast.js';
 import { RulesDrawer } from './rules.js';
 import { icon } from './icons.js';
@@ -114,7 +114,18 @@ export class Game {
     fill(this.root, h('div', { class: 'loading' }, h('div', { class: 'spinner', 'aria-hidden': 'true' }), h('p', {}, 'Unfolding the map…')));
     let map, state;
     try {
-      [map, state] = await Promise.all([api.map(this.id), api.state(this.id)]);
+      try {
+        [map, state] = await Promise.all([api.map(this.id, this.token), api.state(this.id, this.token)]);
+      } catch (e) {
+        // a token the server does not know for this game (401): watch as a spectator instead
+        if (!(e instanceof ApiError && e.status === 401 && this.token)) throw e;
+        toast({ kind: 'warn', title: 'Your seat token was refused', body: `${e.why}. You watch this game as a spectator.`, timeout: 8000 });
+        forgetSeat(this.id);
+        this.token = null;
+        this.side = null;
+        this.mode = null;
+        [map, state] = await Promise.all([api.map(this.id), api.state(this.id)]);
+      }
     } catch (e) {
       const err = /** @type {ApiError} */ (e);
       fill(this.root, h('div', { class: 'start' }, h('main', { id: 'main', class: 'start-main' }, h('section', { class: 'card' },
@@ -353,7 +364,7 @@ export class Game {
     if (id && u && !u.hidden && v.step === 'movement' && this.canAct() && u.side === v.to_act) {
       const seq = ++this.movesSeq;
       try {
-        const m = await api.moves(this.id, id);
+        const m = await api.moves(this.id, id, this.token);
         if (seq !== this.movesSeq || ctl.selected !== id) return;
         ctl.moves = { unit: id, list: m.destinations || [], dests: new Map((m.destinations || []).map((d) => [d.hex, d])), why_not: m.why_not };
         if (ctl.moves.list.length) announce(`${id}: ${plural(ctl.moves.list.length, 'legal destination')}.`);
@@ -471,7 +482,7 @@ export class Game {
     const expect = this.state?.actions_recorded;
     try {
       const r = await api.act(this.id, action, expect, this.token);
-      const s = r.state || applyChange(this.state, r.change) || await api.state(this.id);
+      const s = r.state || applyChange(this.state, r.change) || await api.state(this.id, this.token);
       this.afterChange(s, r.events, r.accepted);
       return true;
     } catch (e) {
@@ -527,7 +538,7 @@ export class Game {
     this.store.setLive(state);
     if (ctl.selected && state.step === 'movement' && this.canAct()) this.selectUnit(ctl.selected);
     this.showEvents(events, accepted);
-    if (accepted.length) announce(`Accepted: ${accepted.join('; ')}. ${state.to_act === 'over' ? '' : `${state.to_act} to act.`}`);
+    if (accepted.length) announce(`Accepted: ${accepted.map(actionLabel).join('; ')}. ${state.to_act === 'over' ? '' : `${state.to_act} to act.`}`);
   }
 
   /** @param {import('./api.js').GameEvent[]} events @param {string[]} accepted */
@@ -567,7 +578,7 @@ export class Game {
 
   async refresh() {
     try {
-      this.store.setLive(await api.state(this.id));
+      this.store.setLive(await api.state(this.id, this.token));
     } catch (e) {
       toast({ kind: 'error', title: 'The game could not be reloaded', body: /** @type {Error} */ (e).message });
     }
@@ -582,11 +593,11 @@ export class Game {
       if (r.requested) {
         this.takeback = r.requested;
         this.renderTakeback();
-        toast({ kind: 'info', title: 'Take-back asked', body: `Your opponent must consent before ${r.requested.actions.join(', ')} is taken back (5.14).`, timeout: 5000 });
+        toast({ kind: 'info', title: 'Take-back asked', body: `Your opponent must consent before ${r.requested.actions.map(actionLabel).join(', ')} is taken back (5.14).`, timeout: 5000 });
         announce('Take-back asked: waiting for your opponent');
         return;
       }
-      const s = (r.state ? normalizeState(r.state) : applyChange(this.state, r.change)) || await api.state(this.id);
+      const s = (r.state ? normalizeState(r.state) : applyChange(this.state, r.change)) || await api.state(this.id, this.token);
       this.ctl.selected = null;
       this.ctl.moves = null;
       this.store.setLive(s);
@@ -610,7 +621,7 @@ export class Game {
     if (!t || (this.state && t.actions_recorded !== this.state.actions_recorded)) { el.hidden = true; fill(el); return; }
     el.hidden = false;
     const mine = !!this.side && this.side === t.by;
-    const what = t.actions.join(', ');
+    const what = t.actions.map(actionLabel).join(', ');
     if (mine) {
       fill(el, h('span', {}, `Waiting for your opponent to let you take back ${what} `, caseLink('5.14')),
         h('button', { type: 'button', class: 'btn', 'data-key': 'takeback-withdraw', onclick: () => this.answerTakeback(false) }, 'Withdraw'));
@@ -632,7 +643,7 @@ export class Game {
       this.takeback = null;
       this.renderTakeback();
       if (r.change) {
-        const s = applyChange(this.state, r.change) || await api.state(this.id);
+        const s = applyChange(this.state, r.change) || await api.state(this.id, this.token);
         this.ctl.selected = null;
         this.ctl.moves = null;
         this.store.setLive(s);
@@ -654,7 +665,7 @@ export class Game {
 
   async exportRecord() {
     try {
-      const rec = await api.record(this.id);
+      const rec = await api.record(this.id, this.token);
       const blob = new Blob([JSON.stringify(rec, null, 2) + '\n'], { type: 'application/json' });
       const a = h('a', { href: URL.createObjectURL(blob), download: `grognard-${this.id}-${this.state?.actions_recorded ?? 0}.json` });
       document.body.append(a);
@@ -662,6 +673,11 @@ export class Game {
       setTimeout(() => { URL.revokeObjectURL(/** @type {HTMLAnchorElement} */ (a).href); a.remove(); }, 1000);
       toast({ kind: 'info', title: 'Game record downloaded', timeout: 3000 });
     } catch (e) {
+      if (e instanceof ApiError && e.status === 403) {
+        // hidden information: the record names every seat's actions, so it waits for the end
+        toast({ kind: 'info', title: 'The record is not available yet', body: 'This game hides what each side does: its record is given out when the game is over.', timeout: 8000 });
+        return;
+      }
       toast({ kind: 'error', title: 'The record could not be exported', body: /** @type {Error} */ (e).message });
     }
   }
@@ -694,7 +710,7 @@ export class Game {
     const n = this.store.replayN;
     if (n === null) return;
     try {
-      const s = n === this.state?.actions_recorded ? this.state : await api.replay(this.id, n);
+      const s = n === this.state?.actions_recorded ? this.state : await api.replay(this.id, n, this.token);
       if (this.store.replayN !== n) return;
       this.store.showReplay(n, s);
       this.renderReplayBar();
@@ -720,7 +736,7 @@ export class Game {
       slider,
       btn('Forward one action (])', 'next', () => this.replayTo(n + 1), n >= max),
       btn('To the end', 'last', () => this.replayTo(max), n >= max),
-      h('span', { class: 'replay-pos' }, `${n} / ${max}`, entry?.action ? h('code', {}, ` ${entry.side === 'chance' ? 'die' : entry.side}: ${entry.action}`) : null),
+      h('span', { class: 'replay-pos' }, `${n} / ${max}`, entry && entry.n > 0 && entry.action != null ? h('code', {}, ` ${entry.side === 'chance' ? 'die' : entry.side}: ${actionLabel(entry.action)}`) : null),
       h('button', { type: 'button', class: 'btn', onclick: () => this.branch(n), title: 'Start a new hot-seat game from this position (what-if play)' }, icon('branch'), 'Branch from here'),
       h('button', { type: 'button', class: 'btn btn-primary', onclick: () => this.toggleReplay() }, 'Back to the game'));
     if (document.activeElement?.classList.contains('replay-slider')) /** @type {HTMLElement} */ (bar.querySelector('.replay-slider')).focus();
@@ -746,7 +762,7 @@ export class Game {
     if (this.closed || typeof WebSocket === 'undefined') return;
     let ws;
     try {
-      ws = new WebSocket(wsUrl(this.id));
+      ws = new WebSocket(wsUrl(this.id, this.token));
     } catch {
       return;
     }
@@ -775,7 +791,7 @@ export class Game {
         if (this.busy) return; // our own reply will bring it
         const prevN = cur?.actions_recorded || 0;
         const newEntries = s.log.filter((e) => e.n > prevN);
-        const accepted = newEntries.map((e) => e.action || '').filter(Boolean);
+        const accepted = newEntries.map((e) => e.action || '');
         const events = (msg.events && msg.events.length ? msg.events : newEntries.flatMap((e) => e.events));
         this.afterChange(s, events, accepted);
         if (this.store.replayN !== null) this.renderReplayBar();
@@ -797,10 +813,10 @@ export class Game {
     let s = applyChange(cur, c);
     // the change lists no legal actions: when this seat acts next, fetch them with the whole state
     if (!s || (this.token && !s.outcome && s.to_act !== 'chance' && s.to_act !== 'over' && (!this.side || this.side === 'both' || this.side === s.to_act))) {
-      try { s = await api.state(this.id); } catch { return; }
+      try { s = await api.state(this.id, this.token); } catch { return; }
       if (this.state && this.state.actions_recorded === s.actions_recorded && this.state.state_hash === s.state_hash) return;
     }
-    const accepted = (c.log || []).map((/** @type {any} */ e) => e.action || '').filter(Boolean);
+    const accepted = (c.log || []).map((/** @type {any} */ e) => /** @type {string} */ (e.action || ''));
     this.afterChange(s, events, accepted);
     if (this.store.replayN !== null) this.renderReplayBar();
     this.renderTakeback();

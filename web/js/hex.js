@@ -24,11 +24,11 @@ let shifted = 0;
 
 /**
  * Sets which rows are shifted half a hex toward higher YY, from the map view's `parity`
- * (`"even"`, the default, or `"odd"`; numbers 0 and 1 mean even and odd).
- * @param {string|number|null|undefined} parity
+ * (`"even"`, the default, or `"odd"`).
+ * @param {string|null|undefined} parity
  */
 export function setParity(parity) {
-  shifted = parity === 'odd' || parity === 1 ? 1 : 0;
+  shifted = parity === 'odd' ? 1 : 0;
 }
 
 /** True when row `x` is shifted half a hex toward higher YY. @param {number} x */

@@ -1,48 +1,56 @@
 // The map's look: terrain fills and patterns, hexside feature strokes, paper and ink. The one
-// place the board keeps colours of the map (crates/render/src/palette.rs has the same ones). A
-// map view's `legend` (docs/api.md) overrides or extends them, so a new map needs no code here.
+// place the board keeps colours of the map (hexmap's standard legend, the same as the SVG
+// renderer's). A map view's `legend` (docs/api.md) replaces them, so a new map needs no code here.
 
 export const INK = '#1A1A1A';
 export const PAPER = '#FBF8EE';
 /** The hex outlines. */
 export const GRID = '#8E8A80';
 
-/** @typedef {{id: string, name: string, fill: string, pattern?: string|null}} TerrainStyle */
-/** @typedef {{id: string, name: string, stroke: string, width: number, dash?: string|null}} FeatureStyle */
-/** @typedef {{terrain: TerrainStyle[], features: FeatureStyle[]}} Legend */
+/** @typedef {{id: string, name: string, fill: string, code?: string, pattern?: string|null}} TerrainStyle */
+/**
+ * How a hexside feature is laid (hexmap's `FeatureStyle`): `edge` along the hexside, `hachured`
+ * along it with ticks across, `crossing` a bar across its middle, `route` from hex centre to
+ * hex centre.
+ * @typedef {'edge'|'hachured'|'crossing'|'route'} FeatureLay */
+/** @typedef {{id: string, name: string, stroke: string, width: number, dash?: string|null, style: FeatureLay}} FeatureStyle */
+/** The map view's `legend` (hexmap's `Legend` as the server serialises it: `style` is left out
+ *  for `edge`, `pattern` and `dash` when there are none).
+ *  @typedef {{terrain: {id: string, name: string, code?: string, fill: string, pattern?: string|null}[],
+ *    features: {id: string, name: string, stroke: string, width: number, dash?: string|null, style?: string}[]}} Legend */
 
-/** Terrain, in drawing order. `pattern` names a pattern the board defines (`pat-<name>`). @type {TerrainStyle[]} */
+/** Terrain, in drawing order (hexmap's standard legend). `pattern` names a pattern the board
+ *  defines (`pat-<name>`: `trees`, `hatching`, `tufts`; `buildings` draws buildings).
+ *  @type {TerrainStyle[]} */
 export const TERRAIN = [
   { id: 'clear', name: 'Clear', fill: '#F4EFD9' },
-  { id: 'forest', name: 'Forest', fill: '#9FD3B5', pattern: 'forest' },
-  { id: 'rough', name: 'Rough', fill: '#E2CCA3', pattern: 'rough' },
-  { id: 'marsh', name: 'Marsh', fill: '#CBE6EE', pattern: 'marsh' },
-  { id: 'town', name: 'Town', fill: '#E9D6CF', pattern: 'town' },
+  { id: 'forest', name: 'Forest', fill: '#9FD3B5', pattern: 'trees' },
+  { id: 'rough', name: 'Rough', fill: '#E2CCA3', pattern: 'hatching' },
+  { id: 'marsh', name: 'Marsh', fill: '#CBE6EE', pattern: 'tufts' },
+  { id: 'town', name: 'Town', fill: '#E9D6CF', pattern: 'buildings' },
 ];
 
 /**
- * Hexside features, in drawing order (later over earlier). `width` is in hexes across the flats
- * (0.15 = 15% of a hex). Roads and trails run centre to centre; bridges cross the hexside; the
- * rest are drawn along it.
+ * Hexside features (hexmap's standard legend, in its order). `width` is in hex widths, the
+ * distance between neighbouring hex centres (0.15 = 15% of a hex), and so is `dash`.
  * @type {FeatureStyle[]}
  */
 export const FEATURES = [
-  { id: 'slope', name: 'Slope', stroke: '#6B4423', width: 0.035 },
-  { id: 'stream', name: 'Stream', stroke: '#3A9AD9', width: 0.07 },
-  { id: 'river', name: 'River', stroke: '#0072B2', width: 0.15 },
-  { id: 'bridge', name: 'Bridge', stroke: '#1F1F1F', width: 0.19 },
-  { id: 'trail', name: 'Trail', stroke: '#9C5A1A', width: 0.055, dash: '0.12 0.07' },
-  { id: 'road', name: 'Road', stroke: '#9C5A1A', width: 0.1 },
+  { id: 'road', name: 'Road', stroke: '#9C5A1A', width: 0.1, style: 'route' },
+  { id: 'trail', name: 'Trail', stroke: '#9C5A1A', width: 0.055, dash: '0.12 0.07', style: 'route' },
+  { id: 'river', name: 'River', stroke: '#0072B2', width: 0.15, style: 'edge' },
+  { id: 'stream', name: 'Stream', stroke: '#3A9AD9', width: 0.07, style: 'edge' },
+  { id: 'bridge', name: 'Bridge', stroke: '#1F1F1F', width: 0.19, style: 'crossing' },
+  { id: 'slope', name: 'Slope', stroke: '#6B4423', width: 0.035, style: 'hachured' },
 ];
 
-/** Features drawn from hex centre to hex centre (the others along the hexside). */
-export const LINEAR = new Set(['road', 'trail', 'railway', 'path']);
-/** Features drawn across the hexside. */
-export const CROSSING = new Set(['bridge', 'ford']);
+/** The lays a feature may have; anything else is drawn along the hexside. */
+const LAYS = new Set(['edge', 'hachured', 'crossing', 'route']);
 
 /**
- * The styles to draw a map with: the map view's legend where it has one (entries it names
- * replace ours), ours for the rest, and a grey for a terrain neither knows.
+ * The styles to draw a map with: the map view's legend when it has one (the server's word on
+ * every terrain and feature of the map), else the standard legend above; a grey for a terrain
+ * neither knows.
  * @param {Partial<Legend>|null|undefined} legend
  * @returns {{terrain: Map<string, TerrainStyle>, features: Map<string, FeatureStyle>}}
  */
@@ -51,12 +59,19 @@ export function styles(legend) {
   const terrain = new Map(TERRAIN.map((t) => [t.id, t]));
   /** @type {Map<string, FeatureStyle>} */
   const features = new Map(FEATURES.map((f) => [f.id, f]));
-  for (const t of legend?.terrain || []) if (t && t.id) terrain.set(t.id, { ...terrain.get(t.id), ...t });
-  for (const f of legend?.features || []) {
-    if (!f || !f.id) continue;
-    const w = Number(f.width);
-    // a legend may give widths in pixels of a 60-pixel hex: bring them to hex units
-    features.set(f.id, { ...features.get(f.id), ...f, width: w > 1 ? w / 60 : w || 0.05 });
+  if (legend && Array.isArray(legend.terrain) && legend.terrain.length) {
+    terrain.clear();
+    for (const t of legend.terrain) if (t && t.id) terrain.set(t.id, { id: t.id, name: t.name || t.id, fill: t.fill || '#EEEEEE', code: t.code, pattern: t.pattern || null });
+  }
+  if (legend && Array.isArray(legend.features)) {
+    features.clear();
+    for (const f of legend.features) {
+      if (!f || !f.id) continue;
+      const w = Number(f.width);
+      // the server leaves `style` out for the default, `edge`
+      const style = /** @type {FeatureLay} */ (f.style && LAYS.has(f.style) ? f.style : 'edge');
+      features.set(f.id, { id: f.id, name: f.name || f.id, stroke: f.stroke || '#555555', width: w > 0 ? w : 0.05, dash: f.dash || null, style });
+    }
   }
   return { terrain, features };
 }
@@ -64,4 +79,9 @@ export function styles(legend) {
 /** The style of a terrain no legend names. @param {string} id @returns {TerrainStyle} */
 export function unknownTerrain(id) {
   return { id, name: id, fill: '#EEEEEE' };
+}
+
+/** The style of a feature no legend names: a grey line along the hexside. @param {string} id @returns {FeatureStyle} */
+export function unknownFeature(id) {
+  return { id, name: id, stroke: '#555555', width: 0.05, style: 'edge' };
 }

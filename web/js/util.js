@@ -82,3 +82,12 @@ export function debounce(f, ms) {
 export function plural(n, one, many) {
   return `${n} ${n === 1 ? one : many || one + 's'}`;
 }
+
+/**
+ * An action text as shown: the server sends an empty text for an action of a seat this viewer
+ * may not see (docs/api.md, "Per-seat views") until the game is over.
+ * @param {string|null|undefined} text
+ */
+export function actionLabel(text) {
+  return text ? text : '(hidden action)';
+}

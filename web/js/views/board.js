@@ -7,7 +7,7 @@
 
 import { s, mp } from '../util.js';
 import * as H from '../hex.js';
-import { INK, PAPER, GRID, styles, unknownTerrain, LINEAR, CROSSING } from '../palette.js';
+import { INK, PAPER, GRID, styles, unknownTerrain, unknownFeature } from '../palette.js';
 import { GENERIC } from '../systems.js';
 
 /** Size of a hex across its flats, in SVG user units. */
@@ -15,8 +15,9 @@ export const S = 60;
 const R = H.R * S;
 const MARGIN = 0.9 * S;
 
-/** Patterns the board defines (`pat-<name>`); `town` draws buildings. */
-const PATTERNS = new Set(['forest', 'rough', 'marsh', 'town']);
+/** Patterns the board defines (`pat-<name>`), as hexmap's legend names them; `buildings` draws
+ *  buildings in the hex. A pattern it does not know is left out (the fill alone). */
+export const PATTERNS = new Set(['trees', 'hatching', 'tufts']);
 const BUILDINGS = [
   [-0.27, -0.2, 0.17, 0.12],
   [-0.06, -0.25, 0.12, 0.17],
@@ -152,11 +153,11 @@ export class Board {
 
   defs() {
     const p = 0.5 * S;
-    const forest = s('pattern', { id: 'pat-forest', patternUnits: 'userSpaceOnUse', width: f(p), height: f(p) },
+    const forest = s('pattern', { id: 'pat-trees', patternUnits: 'userSpaceOnUse', width: f(p), height: f(p) },
       s('g', { fill: '#00775A', 'fill-opacity': 0.75 },
         ...[[0.25, 0.25, 0.085], [0.75, 0.72, 0.085], [0.74, 0.2, 0.06]].map(([x, y, r]) => s('circle', { cx: f(x * p), cy: f(y * p), r: f(r * S) }))));
     const q = 0.2 * S;
-    const rough = s('pattern', { id: 'pat-rough', patternUnits: 'userSpaceOnUse', width: f(q), height: f(q) },
+    const rough = s('pattern', { id: 'pat-hatching', patternUnits: 'userSpaceOnUse', width: f(q), height: f(q) },
       s('path', { d: `M0,${f(q)} L${f(q)},0 M${f(-0.25 * q)},${f(0.25 * q)} L${f(0.25 * q)},${f(-0.25 * q)} M${f(0.75 * q)},${f(1.25 * q)} L${f(1.25 * q)},${f(0.75 * q)}`, stroke: '#8A6230', 'stroke-width': f(0.025 * S), 'stroke-opacity': 0.7 }));
     const pw = 0.5 * S, ph = 0.3 * S;
     let md = '';
@@ -164,7 +165,7 @@ export class Board {
       const x = bx * pw, y = by * ph, l = 0.2 * S;
       md += `M${f(x)},${f(y)} h${f(l)} M${f(x + l / 2)},${f(y)} v${f(-0.09 * S)} M${f(x + l / 2 - 0.04 * S)},${f(y)} l${f(-0.04 * S)},${f(-0.07 * S)} M${f(x + l / 2 + 0.04 * S)},${f(y)} l${f(0.04 * S)},${f(-0.07 * S)} `;
     }
-    const marsh = s('pattern', { id: 'pat-marsh', patternUnits: 'userSpaceOnUse', width: f(pw), height: f(ph) },
+    const marsh = s('pattern', { id: 'pat-tufts', patternUnits: 'userSpaceOnUse', width: f(pw), height: f(ph) },
       s('path', { d: md, stroke: '#1E7F8C', 'stroke-width': f(0.025 * S), 'stroke-linecap': 'round', fill: 'none' }));
     // zones of control: vermillion hatching (a pattern, so hue is not the only cue)
     const z = 0.16 * S;
@@ -201,7 +202,7 @@ export class Board {
       const d = /** @type {string} */ (byT.get(t));
       const st = this.styles.terrain.get(t) || unknownTerrain(t);
       g.append(s('path', { d, fill: st.fill, class: `t-${t}` }));
-      if (st.pattern && st.pattern !== 'town' && PATTERNS.has(st.pattern)) g.append(s('path', { d, fill: `url(#pat-${st.pattern})` }));
+      if (st.pattern && PATTERNS.has(st.pattern)) g.append(s('path', { d, fill: `url(#pat-${st.pattern})` }));
     }
     // outlines, each edge once
     let d = '';
@@ -215,10 +216,10 @@ export class Board {
       }
     }
     g.append(s('path', { d, fill: 'none', stroke: GRID, 'stroke-width': f(0.025 * S), 'stroke-linecap': 'round' }));
-    // town buildings (the `town` pattern)
+    // town buildings (the `buildings` pattern)
     let bd = '';
     for (const [hx, t] of this.terrain) {
-      if ((this.styles.terrain.get(t)?.pattern) !== 'town') continue;
+      if ((this.styles.terrain.get(t)?.pattern) !== 'buildings') continue;
       const [cx, cy] = this.c(hx);
       for (const [x, y, w, hh] of BUILDINGS) bd += `M${f(cx + x * S)},${f(cy + y * S)}h${f(w * S)}v${f(hh * S)}h${f(-w * S)}Z`;
     }
@@ -226,12 +227,14 @@ export class Board {
     return g;
   }
 
-  /** Hexside features from the map's legend (or the palette): along, across or through hexsides. */
+  /** Hexside features as the map's legend lays them: along the hexside (`edge`, `hachured`),
+   *  across it (`crossing`) or from hex centre to hex centre (`route`). */
   drawFeatures() {
     const g = s('g', { class: 'features', 'pointer-events': 'none' });
     /** @type {Map<string, string>} */
     const d = new Map();
     const add = (/** @type {string} */ k, /** @type {string} */ seg) => d.set(k, (d.get(k) || '') + seg);
+    const styleOf = (/** @type {string} */ k) => this.styles.features.get(k) || unknownFeature(k);
     for (const side of this.map.hexsides) {
       let a = side.a, b = side.b;
       if (!this.contains(a) && this.contains(b)) [a, b] = [b, a];
@@ -247,22 +250,40 @@ export class Board {
       const ux = (nx - cx) / S, uy = (ny - cy) / S;
       const end = this.contains(nb) ? [nx, ny] : m;
       for (const feat of side.features) {
-        if (CROSSING.has(feat)) add(feat, seg([m[0] - ux * 0.2 * S, m[1] - uy * 0.2 * S], [m[0] + ux * 0.2 * S, m[1] + uy * 0.2 * S]));
-        else if (LINEAR.has(feat)) add(feat, seg([cx, cy], end));
-        else add(feat, seg(p1, p2));
+        const lay = styleOf(feat).style;
+        if (lay === 'crossing') add(feat, seg([m[0] - ux * 0.2 * S, m[1] - uy * 0.2 * S], [m[0] + ux * 0.2 * S, m[1] + uy * 0.2 * S]));
+        else if (lay === 'route') add(feat, seg([cx, cy], end));
+        else {
+          add(feat, seg(p1, p2));
+          if (lay === 'hachured') {
+            // ticks across the hexside
+            const ex = p2[0] - p1[0], ey = p2[1] - p1[1], len = Math.hypot(ex, ey);
+            const tx = (-ey / len) * 0.09 * S, ty = (ex / len) * 0.09 * S;
+            for (const t of [0.2, 0.4, 0.6, 0.8]) {
+              const px = p1[0] + ex * t, py = p1[1] + ey * t;
+              add(feat, seg([px - tx, py - ty], [px + tx, py + ty]));
+            }
+          }
+        }
       }
     }
-    const known = [...this.styles.features.keys()];
-    for (const k of [...known, ...[...d.keys()].filter((k) => !known.includes(k))]) {
-      const path = d.get(k);
-      if (!path) continue;
-      const st = this.styles.features.get(k) || { id: k, name: k, stroke: '#555555', width: 0.05 };
-      const round = !st.dash && !CROSSING.has(k);
-      g.append(s('path', {
-        d: path, fill: 'none', class: `f-${k}`, stroke: st.stroke, 'stroke-width': f(st.width * S),
-        'stroke-linecap': round ? 'round' : null, 'stroke-linejoin': round ? 'round' : null,
-        'stroke-dasharray': st.dash ? st.dash.split(/[\s,]+/).map((x) => f(Number(x) * S)).join(' ') : null,
-      }));
+    // bottom to top: by lay, then the legend's later features under its earlier ones
+    const legendOrder = [...this.styles.features.keys()];
+    const ids = [...legendOrder, ...[...d.keys()].filter((k) => !legendOrder.includes(k))].reverse();
+    /** @type {import('../palette.js').FeatureLay[]} */
+    const lays = ['hachured', 'edge', 'crossing', 'route'];
+    for (const lay of lays) {
+      for (const k of ids) {
+        const path = d.get(k);
+        const st = styleOf(k);
+        if (!path || st.style !== lay) continue;
+        const round = !st.dash && st.style !== 'crossing';
+        g.append(s('path', {
+          d: path, fill: 'none', class: `f-${k}`, stroke: st.stroke, 'stroke-width': f(st.width * S),
+          'stroke-linecap': round ? 'round' : null, 'stroke-linejoin': round ? 'round' : null,
+          'stroke-dasharray': st.dash ? st.dash.split(/[\s,]+/).map((x) => f(Number(x) * S)).join(' ') : null,
+        }));
+      }
     }
     return g;
   }

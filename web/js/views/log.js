@@ -1,6 +1,6 @@
 // The log card: every action with its events (each with its case, a link to the rule).
 
-import { h } from '../util.js';
+import { h, actionLabel } from '../util.js';
 import { caseLink } from '../toast.js';
 import { card } from './sidebar.js';
 
@@ -10,7 +10,10 @@ export function logCard(game) {
   const max = 200;
   const shown = log.slice(-max);
   const items = shown.map((e) => h('li', { class: `log-entry side-${(e.side || 'none').toLowerCase()}` },
-    e.action ? h('div', { class: 'log-action' }, h('span', { class: 'log-n' }, `${e.n}.`), ' ', h('span', { class: 'log-side' }, e.side === 'chance' ? 'die' : e.side || ''), ' ', h('code', {}, e.action)) : h('div', { class: 'log-action muted' }, 'Set-up'),
+    // the set-up's events have no action; an action this viewer may not see has an empty text
+    e.action == null || e.n === 0 ? h('div', { class: 'log-action muted' }, 'Set-up')
+      : h('div', { class: 'log-action' }, h('span', { class: 'log-n' }, `${e.n}.`), ' ', h('span', { class: 'log-side' }, e.side === 'chance' ? 'die' : e.side || ''), ' ',
+        e.action ? h('code', {}, e.action) : h('span', { class: 'hidden-action muted' }, actionLabel(e.action))),
     e.events.length ? h('ul', { class: 'log-events' }, e.events.map((ev) => h('li', { class: ev.kind ? `ev-${ev.kind}` : null }, ev.case ? caseLink(ev.case) : null, ' ', ev.text))) : null));
   return card(game, 'log', 'Log', [
     log.length > max ? h('p', { class: 'small muted' }, `The last ${max} of ${log.length} entries. Export the record for all.`) : null,

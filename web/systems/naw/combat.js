@@ -120,8 +120,7 @@ async function chooseOdds(game, key, action) {
 
 /**
  * The result of a combat of this phase, from the log's events: the server's typed `combat`
- * event whose defenders are this combat's (its die and result). A server that sends no typed
- * events gives the text of the 7.6 event naming a defender, without a die.
+ * event (docs/api.md, "Events") whose defenders are this combat's: its die and result.
  * @param {Game} game @param {Combat} cb
  * @returns {{text: string, die: number|null, result: string|null}|null}
  */
@@ -133,9 +132,6 @@ export function combatResult(game, cb) {
     for (const ev of e.events) {
       if (ev.kind === 'combat' && (ev.defenders || []).some((d) => cb.defenders.includes(d))) {
         return { text: ev.text, die: typeof ev.die === 'number' ? ev.die : null, result: ev.result || null };
-      }
-      if (!ev.kind && ev.case === '7.6' && cb.defenders.some((d) => ev.text.split(/[\s(),:;]+/).includes(d))) {
-        return { text: ev.text, die: null, result: null };
       }
     }
   }

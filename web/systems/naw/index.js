@@ -120,8 +120,7 @@ registerSystem({
   stepName: (step) => STEP_NAMES[step] || step,
   stepHint: (step) => STEP_HINTS[step] || '',
   obligationLabel: (kase) => OBLIGATIONS[kase] || 'obligation',
-  // a server without typed events: the combat results are the events of case 7.6
-  isCombatEvent: (e) => e.kind === 'combat' || (!e.kind && e.case === '7.6'),
+  isCombatEvent: (e) => e.kind === 'combat',
   panels: (game) => [combatsCard(game), armiesCard(game)],
   legendUnits: () => Object.entries(NATIONS).map(([code, c]) => ({ code, name: c.name, fill: c.fill, text: c.text })),
   legendMarks: () => [{ cls: 'oblig', label: 'Must attack / be attacked / attack or bombard' }],
