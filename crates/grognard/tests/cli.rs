@@ -150,7 +150,11 @@ fn a_short_game_of_the_first_day() {
         .stdout(contains("arrives turn 3 at 2915"));
     let s = show_json(&g);
     assert_eq!(s["step"], "declare");
-    assert_eq!(s["legal_actions"], serde_json::json!(["end"]));
+    assert_eq!(s["legal"], serde_json::json!(["end"]));
+    assert_eq!(
+        s["legal_actions"],
+        serde_json::json!([{"text": "end", "kind": "end"}])
+    );
     act(&g, &["end"])
         .success()
         .stdout(contains("Allied player-turn, movement phase"));

@@ -1169,16 +1169,12 @@ pub fn state_text(s: &Session<Game>) -> String {
     out
 }
 
-/// The state as the command line's `show --json` has always printed it: the state view with
-/// its log, `legal_actions` as the legal actions' canonical texts (= `legal`) and each
-/// combat's `odds` (= `column`).
+/// The state as the command line's `show --json` prints it: the state view with its log
+/// (`legal` the legal actions' texts, `legal_actions` the same as structured data, as the
+/// server sends them) and each combat's `odds` (= `column`).
 pub fn state_json(s: &Session<Game>) -> Result<serde_json::Value, ReplayError> {
     let log = log_of(s)?;
     let mut j = serde_json::to_value(state_view(s, None, &log)).unwrap_or_default();
-    if let Some(o) = j.as_object_mut() {
-        let legal = o.get("legal").cloned().unwrap_or_default();
-        o.insert("legal_actions".into(), legal);
-    }
     if let Some(cs) = j.get_mut("combats").and_then(|c| c.as_array_mut()) {
         for c in cs {
             if let Some(o) = c.as_object_mut() {
