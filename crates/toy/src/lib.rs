@@ -28,6 +28,7 @@ system = "toy"
 turns = 3
 sides = ["Red", "Blue"]
 scouts = [["RED_SCOUT_ONE", "RED_SCOUT_TWO"], ["BLUE_SCOUT_ONE", "BLUE_SCOUT_TWO"]]
+spectators = "after"
 "#;
 
 #[derive(Clone, Debug, Deserialize)]
@@ -40,6 +41,21 @@ struct File {
     turns: u8,
     sides: [String; 2],
     scouts: [[String; 2]; 2],
+    /// What onlookers see (T.5): `after` the game (the default), or `all` of it as it is
+    /// played.
+    #[serde(default)]
+    spectators: Spectators,
+}
+
+/// What a scenario lets spectators see.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum Spectators {
+    /// Nothing hidden until the game is over.
+    #[default]
+    After,
+    /// Everything, as it is played.
+    All,
 }
 
 /// An action.
@@ -279,11 +295,11 @@ impl Rules for Game {
         Refusal::new("T.2", "only scouts moved this turn may be taken back")
     }
     fn visible(&self, owner: Side, viewer: Viewer) -> bool {
-        // T.5: a seat sees only its own scouts; onlookers see none until the end
+        // T.5: a seat sees only its own scouts; onlookers see what the scenario allows
         match viewer {
             Viewer::Seat(s) => s == owner || self.outcome.is_some(),
             Viewer::Referee => true,
-            Viewer::Spectator => self.outcome.is_some(),
+            Viewer::Spectator => self.file.spectators == Spectators::All || self.outcome.is_some(),
         }
     }
 }

@@ -123,3 +123,28 @@ fn a_scenario_of_another_system_is_refused_by_rules_that_do_not_declare_its_comp
             .as_ref(),
     );
 }
+
+#[test]
+fn spectators_see_what_the_scenario_allows() {
+    let mut lib = toy::library();
+    lib.add_scenario(
+        "toy-open",
+        &toy::SCENARIO
+            .replace("toy-skirmish", "toy-open")
+            .replace("spectators = \"after\"", "spectators = \"all\""),
+    );
+    let mut open = lib.new_game("toy-open", None, 1).unwrap();
+    open.act("scout RED_SCOUT_ONE").unwrap();
+    let crowd = open.view(Viewer::Spectator).to_string();
+    assert!(crowd.contains("RED_SCOUT_ONE") && crowd.contains("BLUE_SCOUT_ONE"));
+    // a seat still sees only its own
+    let blue = open.view(Viewer::Seat(Side(1))).to_string();
+    assert!(!blue.contains("RED_SCOUT"));
+    // and in the shipped scenario, onlookers see nothing until the end
+    let mut closed = lib.new_game("toy-skirmish", None, 1).unwrap();
+    closed.act("scout RED_SCOUT_ONE").unwrap();
+    assert!(!closed
+        .view(Viewer::Spectator)
+        .to_string()
+        .contains("SCOUT_"));
+}
