@@ -95,8 +95,9 @@ impl Info {
             .min()
     }
 
-    /// Build the data for a scenario.
-    fn build(sc: &Scenario) -> Info {
+    /// Build the data for a game's scenario.
+    fn build(g: &Game) -> Info {
+        let sc = g.scenario();
         let map = &sc.map;
         let ch = &sc.chart;
         let grid = map.grid(0u8);
@@ -123,7 +124,10 @@ impl Info {
                 retreat[i][k] = ch.passable(s, map.terrain(to));
                 stream[i][k] = s.any(ch.stream.with(ch.bridge));
                 upslope[i][k] = s.any(ch.slope) && map.is_slope_hex(h);
-                step[i][k] = step_cost(map, ch, h, d).map_or(BLOCKED, |c| c.min(200) as u8);
+                // the rules' own terrain cost (5.2, 9.0)
+                step[i][k] = g
+                    .terrain_step_cost(h, d)
+                    .map_or(BLOCKED, |c| c.min(200) as u8);
             }
         }
         let units = &sc.units;
@@ -225,34 +229,6 @@ impl Info {
 /// Scenarios whose drawn games the arena breaks by the strength each side eliminated.
 pub const TIEBREAK_SCENARIOS: &[&str] = &["bon-first-day"];
 
-/// The cost in half movement points of stepping from `from` in direction `d` (5.2, 9.0), as
-/// the rules compute it: terrain only.
-fn step_cost(map: &hexmap::Map, ch: &naw::tables::Chart, from: Hex, d: Dir) -> Option<u16> {
-    let to = from.neighbour(d);
-    if !map.contains(to) {
-        return None;
-    }
-    let side = map.hexside(from, d);
-    if ch.unbridged_river(side) {
-        return None;
-    }
-    if side.any(ch.road) {
-        return Some(1);
-    }
-    let base = ch.entry_cost_half(map.terrain(to))?;
-    if side.any(ch.trail) {
-        return Some(2);
-    }
-    let mut c = base;
-    if side.any(ch.stream) && !side.any(ch.bridge) {
-        c += 4;
-    }
-    if side.any(ch.slope) && map.is_slope_hex(from) {
-        c += 2;
-    }
-    Some(c)
-}
-
 /// The shared data for a game's scenario, built on first use and cached by digest.
 pub(crate) fn info(g: &Game) -> Arc<Info> {
     static CACHE: OnceLock<Mutex<Vec<Arc<Info>>>> = OnceLock::new();
@@ -262,7 +238,7 @@ pub(crate) fn info(g: &Game) -> Arc<Info> {
     if let Some(i) = c.iter().find(|i| i.digest == sc.digest) {
         return i.clone();
     }
-    let i = Arc::new(Info::build(sc));
+    let i = Arc::new(Info::build(g));
     if c.len() > 16 {
         c.remove(0);
     }

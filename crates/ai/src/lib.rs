@@ -9,6 +9,9 @@
 //! - `search`, `search@2s`, `search@500ms`, `search@5000n`: Monte Carlo search over plans the
 //!   heuristic proposes, with the dice as chance events, within a thinking-time or a
 //!   simulation-count budget, on every core.
+//!
+//! The search machinery itself, [`montecarlo`], is generic over any [`engine::Rules`] with a
+//! per-system plug-in ([`montecarlo::Knowledge`]); the search player is Napoleon at War's.
 
 // Hex and unit data live in dense arrays indexed by hex or unit number: index loops say so.
 #![allow(clippy::needless_range_loop)]
@@ -19,6 +22,9 @@ mod eval;
 mod heuristic;
 mod info;
 mod loc;
+#[doc(hidden)]
+pub mod mirrors;
+pub mod montecarlo;
 mod plan;
 mod random;
 mod search;

@@ -10,13 +10,18 @@
 //! whittled down by sequential halving. Rollouts run on every core (root parallelism: each
 //! worker plays its own share and the statistics are summed), within a thinking-time budget
 //! per player-turn or, for reproducible games, a simulation count.
+//!
+//! The machinery is the generic [`crate::montecarlo`]; this module is Napoleon at War's
+//! plug-in to it (`NawKnowledge`) and the player around it (budget shares, plans played
+//! through the heuristic, explanations).
 
 use crate::eval::evaluate;
 use crate::heuristic::{step_note, HeuristicPlayer};
 use crate::info::{info, Info};
+use crate::montecarlo::{self, cores, mix, Knowledge, Limits, Rollout};
 use crate::plan::{Explanation, Style};
 use crate::Player;
-use engine::{Dice, Rules, Side, ToAct};
+use engine::{Rules, Side, ToAct};
 use naw::{Action, Game, Step};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -118,108 +123,11 @@ impl std::fmt::Debug for SearchPlayer {
     }
 }
 
-/// The search's own thread pool, one thread per core but one (the searching thread is the
-/// other): a search uses every core even when the caller runs it from a pool of one thread
-/// (`grognard sim --jobs 1`); searches running at once share it.
-fn cores() -> usize {
-    std::thread::available_parallelism().map_or(2, |n| n.get())
-}
-
-fn pool() -> &'static rayon::ThreadPool {
-    static POOL: std::sync::OnceLock<rayon::ThreadPool> = std::sync::OnceLock::new();
-    POOL.get_or_init(|| {
-        let n = cores().saturating_sub(1).max(1);
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .thread_name(|i| format!("ai-search-{i}"))
-            .build()
-            .unwrap_or_else(|_| {
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(1)
-                    .build()
-                    .expect("a thread pool of one thread")
-            })
-    })
-}
-
-/// One phase of a search, shared with the workers.
-struct Job {
-    info: Arc<Info>,
-    g: Game,
-    /// The live candidates: (index, actions).
-    plans: Vec<(usize, Vec<Action>)>,
-    me: Side,
-    base_seed: u64,
-    /// The first round number of this phase.
-    round: u64,
-    /// Rounds to play (a simulation budget), or play until `deadline`.
-    rounds: Option<u64>,
-    deadline: Option<Instant>,
-    workers: u64,
-    stratify: bool,
-    /// Each worker completes one round whatever the time (the first phase: without it there
-    /// is nothing to compare); later phases stop at the deadline even mid-round.
-    first: bool,
-}
-
-impl Job {
-    /// Worker `w` plays rounds `w`, `w + workers`, ...: each round evaluates every live
-    /// candidate on the same dice. Returns (round, candidate, value). With a deadline, a round
-    /// cut short by it is dropped whole (its candidates would not have met the same dice), so
-    /// a decision overruns its time by one rollout at most, except in the first phase's first
-    /// round.
-    fn work(&self, w: u64) -> Vec<(u64, usize, f64)> {
-        let mut acc = Vec::new();
-        let mut r = w;
-        let past = |d: Option<Instant>| d.is_some_and(|d| Instant::now() >= d);
-        loop {
-            let must = self.first && r == w;
-            match self.rounds {
-                Some(n) if r >= n => break,
-                _ if !must && past(self.deadline) => break,
-                _ => {}
-            }
-            let seed = mix(self.base_seed, self.round + r);
-            let mut row = Vec::with_capacity(self.plans.len());
-            for (c, actions) in &self.plans {
-                if !must && past(self.deadline) {
-                    return acc;
-                }
-                let v = rollout(
-                    &self.info,
-                    &self.g,
-                    actions,
-                    self.me,
-                    seed,
-                    self.stratify.then_some(r),
-                );
-                row.push((r, *c, v));
-            }
-            acc.extend(row);
-            r += self.workers;
-            if r > 1_000_000 {
-                break;
-            }
-        }
-        acc
-    }
-}
-
 /// One candidate: the actions it plays from the decision point.
 #[derive(Clone, Debug)]
 struct Candidate {
     actions: Vec<Action>,
     explanation: Option<Explanation>,
-    sum: f64,
-    n: u32,
-}
-
-fn mix(a: u64, b: u64) -> u64 {
-    // splitmix64 of the pair
-    let mut z = a ^ b.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// The styles the candidate plans are drawn in: the heuristic's own, then variations.
@@ -310,75 +218,10 @@ impl SearchPlayer {
         }
     }
 
-    fn candidates(&mut self, g: &Game) -> Vec<Candidate> {
-        let mut out: Vec<Candidate> = Vec::new();
-        let push = |out: &mut Vec<Candidate>, actions: Vec<Action>, e: Option<Explanation>| {
-            let mut key = actions.clone();
-            key.sort_by_key(|a| format!("{a:?}"));
-            let dup = out.iter().any(|c| {
-                let mut k2 = c.actions.clone();
-                k2.sort_by_key(|a| format!("{a:?}"));
-                k2 == key
-            });
-            if !dup {
-                out.push(Candidate {
-                    actions,
-                    explanation: e,
-                    sum: 0.0,
-                    n: 0,
-                });
-            }
-        };
-        match g.step() {
-            Step::Movement => {
-                for (i, st) in styles().into_iter().enumerate() {
-                    let mut h = HeuristicPlayer::with_style(
-                        mix(self.seed, 100 + i as u64 + 1000 * self.decision_no),
-                        st,
-                    );
-                    let (mut moves, e) = h.movement_plan(g);
-                    moves.push(Action::End);
-                    push(&mut out, moves, Some(e));
-                }
-            }
-            Step::Declare => {
-                for (i, st) in styles().into_iter().enumerate() {
-                    let mut h = HeuristicPlayer::with_style(
-                        mix(self.seed, 200 + i as u64 + 1000 * self.decision_no),
-                        st,
-                    );
-                    let (mut acts, notes) = h.declaration_plan(g);
-                    acts.push(Action::End);
-                    let e = Explanation {
-                        plan: String::new(),
-                        attacks: notes,
-                    };
-                    push(&mut out, acts, Some(e));
-                }
-            }
-            _ => {
-                let info = info(g);
-                let first = crate::plan::choose_combat_step(&info, g, &[], &mut None);
-                let mut legal = Vec::new();
-                g.legal_actions(&mut legal);
-                if g.check(first).is_ok() {
-                    push(&mut out, vec![first], None);
-                }
-                for a in legal {
-                    if out.len() >= 12 {
-                        break;
-                    }
-                    push(&mut out, vec![a], None);
-                }
-            }
-        }
-        out
-    }
-
     /// Runs the search for one decision and returns the chosen candidate's actions.
     fn search(&mut self, g: &Game, me: Side) -> Option<(Vec<Action>, Option<Explanation>, String)> {
         let start = Instant::now();
-        let mut cands = self.candidates(g);
+        let mut cands = candidates(g, self.seed, self.decision_no);
         if cands.len() <= 1 {
             return cands
                 .pop()
@@ -414,76 +257,16 @@ impl SearchPlayer {
         };
         self.decision_no += 1;
         self.stats.decisions += 1;
-        let info = info(g);
-        let stratify = g.step() != Step::Movement && g.step() != Step::Declare;
-        let phases = (cands.len() as f64).log2().ceil().max(1.0) as u32;
-        let mut alive: Vec<usize> = (0..cands.len()).collect();
-        let mut used = 0u32;
+        let knowledge = Arc::new(NawKnowledge { info: info(g) });
+        let plans: Vec<Vec<Action>> = cands.iter().map(|c| c.actions.clone()).collect();
+        let limits = Limits {
+            sims,
+            deadline,
+            workers: self.workers,
+        };
         let base_seed = mix(self.seed, self.decision_no);
-        let mut round = 0u64;
-        for phase in 0..phases {
-            if phase > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
-                break;
-            }
-            let phase_sims = (sims / phases).max(alive.len() as u32);
-            let phase_deadline = deadline.map(|d| {
-                let now = Instant::now();
-                let left = d.saturating_duration_since(now);
-                now + left / (phases - phase)
-            });
-            let rounds = (phase_sims / alive.len() as u32).max(1);
-            let workers = self.workers.min(rounds as usize).max(1);
-            // each worker plays its share of rounds: round r evaluates every live candidate on
-            // the same dice
-            // each worker returns (round, candidate, value); they are summed in round order so
-            // that the result does not depend on how the rounds were shared out
-            let job = Arc::new(Job {
-                info: info.clone(),
-                g: g.clone(),
-                plans: alive
-                    .iter()
-                    .map(|&c| (c, cands[c].actions.clone()))
-                    .collect(),
-                me,
-                base_seed,
-                round,
-                rounds: deadline.is_none().then_some(rounds as u64),
-                deadline: phase_deadline,
-                workers: workers as u64,
-                stratify,
-                first: phase == 0,
-            });
-            // root parallelism: the other workers run in the search's pool, this thread plays
-            // worker 0 and then waits for them (a plain wait, so that a caller's own thread pool
-            // never lends this thread to other work meanwhile)
-            let (tx, rx) = std::sync::mpsc::channel();
-            for w in 1..workers as u64 {
-                let (job, tx) = (job.clone(), tx.clone());
-                pool().spawn(move || {
-                    let _ = tx.send(job.work(w));
-                });
-            }
-            drop(tx);
-            let mut results = vec![job.work(0)];
-            results.extend(rx.iter());
-            let mut all: Vec<(u64, usize, f64)> = results.into_iter().flatten().collect();
-            all.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
-            for (_, c, v) in all {
-                cands[c].sum += v;
-                cands[c].n += 1;
-                used += 1;
-            }
-            round += 1_000_000;
-            if phase + 1 < phases && alive.len() > 1 {
-                alive.sort_by(|&a, &b| {
-                    let ma = cands[a].sum / cands[a].n.max(1) as f64;
-                    let mb = cands[b].sum / cands[b].n.max(1) as f64;
-                    mb.total_cmp(&ma).then(a.cmp(&b))
-                });
-                alive.truncate(alive.len().div_ceil(2));
-                alive.sort();
-            }
-        }
+        let verdict = montecarlo::search(&knowledge, g, me, &plans, base_seed, limits);
+        let used = verdict.simulations;
         let elapsed = start.elapsed();
         if used > 0 {
             let per = elapsed.as_secs_f64() * self.workers as f64 / used as f64;
@@ -491,18 +274,10 @@ impl SearchPlayer {
         }
         self.spent_sims += used;
         self.stats.simulations += used as u64;
-        // the best of the survivors; the heuristic's own plan (candidate 0) wins ties
-        let best = *alive
-            .iter()
-            .max_by(|&&a, &&b| {
-                let ma = cands[a].sum / cands[a].n.max(1) as f64 + if a == 0 { 1e-3 } else { 0.0 };
-                let mb = cands[b].sum / cands[b].n.max(1) as f64 + if b == 0 { 1e-3 } else { 0.0 };
-                ma.total_cmp(&mb).then(b.cmp(&a))
-            })
-            .unwrap_or(&0);
-        let c = &cands[best];
-        let mean = c.sum / c.n.max(1) as f64;
-        let base = cands[0].sum / cands[0].n.max(1) as f64;
+        let best = verdict.best;
+        let mean = verdict.means[best];
+        let base = verdict.means[0];
+
         let why = format!(
             "searched {} candidates with {} rollouts in {} ms: this one scores {:.0}%{}",
             cands.len(),
@@ -523,80 +298,113 @@ impl SearchPlayer {
     }
 }
 
-/// Plays `actions` from `g`, then both sides by the heuristic with dice drawn from the chance
-/// outcomes, to the start of `me`'s next player-turn; returns the evaluation for `me`.
-fn rollout(
-    info: &Info,
-    g: &Game,
-    actions: &[Action],
-    me: Side,
-    seed: u64,
-    stratum: Option<u64>,
-) -> f64 {
-    let mut s = g.clone();
-    let mut dice = Dice::new(seed);
-    let mut first_die = stratum;
-    let start_key = (g.turn(), g.phasing());
-    let roll = |s: &mut Game, dice: &mut Dice, first: &mut Option<u64>| {
-        let outs = s.chance_outcomes();
-        if outs.is_empty() {
-            return;
+/// The candidates of a decision: whole-phase plans of the heuristic in every style for the
+/// movement phase and the declarations, else the legal actions (the heuristic's first, at most
+/// twelve); duplicates dropped.
+fn candidates(g: &Game, seed: u64, decision_no: u64) -> Vec<Candidate> {
+    let mut out: Vec<Candidate> = Vec::new();
+    let push = |out: &mut Vec<Candidate>, actions: Vec<Action>, e: Option<Explanation>| {
+        let mut key = actions.clone();
+        key.sort_by_key(|a| format!("{a:?}"));
+        let dup = out.iter().any(|c| {
+            let mut k2 = c.actions.clone();
+            k2.sort_by_key(|a| format!("{a:?}"));
+            k2 == key
+        });
+        if !dup {
+            out.push(Candidate {
+                actions,
+                explanation: e,
+            });
         }
-        let a = match first.take() {
-            Some(r) => outs[(r % outs.len() as u64) as usize].0,
-            None => match engine::draw_chance(s, dice) {
-                Some(a) => a,
-                None => return,
-            },
-        };
-        s.apply_unchecked(a);
     };
-    for &a in actions {
-        while s.to_act() == ToAct::Chance {
-            roll(&mut s, &mut dice, &mut first_die);
+    match g.step() {
+        Step::Movement => {
+            for (i, st) in styles().into_iter().enumerate() {
+                let mut h =
+                    HeuristicPlayer::with_style(mix(seed, 100 + i as u64 + 1000 * decision_no), st);
+                let (mut moves, e) = h.movement_plan(g);
+                moves.push(Action::End);
+                push(&mut out, moves, Some(e));
+            }
         }
-        if s.check(a).is_err() {
-            break;
+        Step::Declare => {
+            for (i, st) in styles().into_iter().enumerate() {
+                let mut h =
+                    HeuristicPlayer::with_style(mix(seed, 200 + i as u64 + 1000 * decision_no), st);
+                let (mut acts, notes) = h.declaration_plan(g);
+                acts.push(Action::End);
+                let e = Explanation {
+                    plan: String::new(),
+                    attacks: notes,
+                };
+                push(&mut out, acts, Some(e));
+            }
         }
-        s.apply_unchecked(a);
-    }
-    let mut players = [
-        HeuristicPlayer::new(mix(seed, 11)),
-        HeuristicPlayer::new(mix(seed, 12)),
-    ];
-    // a rollout spans at most two player-turns: far fewer actions than this
-    for _ in 0..4_000 {
-        match s.to_act() {
-            ToAct::Over(_) => break,
-            ToAct::Chance => roll(&mut s, &mut dice, &mut first_die),
-            ToAct::Side(side) => {
-                let key = (s.turn(), s.phasing());
-                if key != start_key && s.phasing() == me && s.step() == Step::Movement {
+        _ => {
+            let info = info(g);
+            let first = crate::plan::choose_combat_step(&info, g, &[], &mut None);
+            let mut legal = Vec::new();
+            g.legal_actions(&mut legal);
+            if g.check(first).is_ok() {
+                push(&mut out, vec![first], None);
+            }
+            for a in legal {
+                if out.len() >= 12 {
                     break;
                 }
-                if key != start_key
-                    && s.phasing() == me
-                    && s.step() == Step::Declare
-                    && s.combats().is_empty()
-                {
-                    // a player-turn without movement (14.62)
-                    break;
-                }
-                let a = players[side.0 as usize].choose(&s);
-                if s.check(a).is_err() {
-                    let mut v = Vec::new();
-                    s.legal_actions(&mut v);
-                    match v.first() {
-                        Some(&x) => s.apply_unchecked(x),
-                        None => break,
-                    }
-                } else {
-                    s.apply_unchecked(a);
-                }
+                push(&mut out, vec![a], None);
             }
         }
     }
-    evaluate(info, &s, me)
+    out
+}
+
+/// Napoleon at War's plug-in for the generic search: the heuristic's plans as candidates,
+/// the heuristic as the rollout policy of both sides, rollouts to the start of the searching
+/// side's next player-turn, and the evaluation of `eval.rs`.
+pub(crate) struct NawKnowledge {
+    pub info: Arc<Info>,
+}
+
+impl Rollout<Game> for HeuristicPlayer {
+    fn act(&mut self, g: &Game) -> Action {
+        self.choose(g)
+    }
+}
+
+impl Knowledge<Game> for NawKnowledge {
+    type Policy = HeuristicPlayer;
+
+    fn candidates(&self, g: &Game, _me: Side, seed: u64) -> Vec<Vec<Action>> {
+        candidates(g, seed, 0)
+            .into_iter()
+            .map(|c| c.actions)
+            .collect()
+    }
+
+    fn policy(&self, _seat: Side, seed: u64) -> HeuristicPlayer {
+        HeuristicPlayer::new(seed)
+    }
+
+    fn evaluate(&self, g: &Game, me: Side) -> f64 {
+        evaluate(&self.info, g, me)
+    }
+
+    /// The start of `me`'s next player-turn (its movement phase, or its declarations in a
+    /// player-turn without movement, 14.62): the enemy's whole reply has been played.
+    fn horizon_reached(&self, start: &Game, now: &Game, me: Side) -> bool {
+        (now.turn(), now.phasing()) != (start.turn(), start.phasing())
+            && now.phasing() == me
+            && (now.step() == Step::Movement
+                || (now.step() == Step::Declare && now.combats().is_empty()))
+    }
+
+    /// A combat choice (resolution, loss, retreat, advance): each candidate meets every face
+    /// of the next die.
+    fn stratify(&self, g: &Game) -> bool {
+        g.step() != Step::Movement && g.step() != Step::Declare
+    }
 }
 
 impl Player for SearchPlayer {

@@ -1,0 +1,477 @@
+//! Monte Carlo search at the root over any rules system: candidates (whole action sequences)
+//! scored by rollouts to a horizon, compared on common dice and whittled down by sequential
+//! halving, on every core, within a simulation count or a deadline.
+//!
+//! The machinery names no rules crate: it needs only [`engine::Rules`] (who acts, legal
+//! actions, check, apply, [`Rules::chance_outcomes`] with their weights) and a per-system
+//! plug-in, [`Knowledge`], which proposes the candidates, plays the rollouts, says where a
+//! rollout stops and evaluates the position there. Napoleon at War's plug-in is the heuristic
+//! and its evaluation (`search.rs`); a test plays the toy system with a trivial one.
+//!
+//! ```
+//! # use ai::montecarlo::{search, Limits};
+//! # fn doc<R, K>(k: std::sync::Arc<K>, g: &R, me: engine::Side)
+//! # where
+//! #     R: engine::Rules + Send + Sync + 'static,
+//! #     R::Action: Send + Sync,
+//! #     K: ai::montecarlo::Knowledge<R>,
+//! # {
+//! // the plug-in's candidates, scored with 200 rollouts on every core
+//! let plans = k.candidates(g, me, 1);
+//! let verdict = search(&k, g, me, &plans, 7, Limits::sims(200));
+//! let best = &plans[verdict.best];
+//! # let _ = best;
+//! # }
+//! ```
+
+use engine::{Dice, Rules, Side, ToAct};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// A rollout policy: chooses an action for whichever seat is to act.
+pub trait Rollout<R: Rules> {
+    /// One action of the seat to act in `g` (the search checks it and falls back to the first
+    /// legal action when the rules refuse it).
+    fn act(&mut self, g: &R) -> R::Action;
+}
+
+/// What the search needs to know about a rules system: its plug-in.
+pub trait Knowledge<R: Rules>: Send + Sync + 'static {
+    /// The rollout policy of one seat in one rollout.
+    type Policy: Rollout<R>;
+    /// The candidates of the decision at `g` for `me`: action sequences from `g` (a whole
+    /// phase, or one action), the default choice first (it wins ties). `seed` varies per
+    /// decision.
+    fn candidates(&self, g: &R, me: Side, seed: u64) -> Vec<Vec<R::Action>>;
+    /// The rollout policy of `seat` for one rollout, seeded.
+    fn policy(&self, seat: Side, seed: u64) -> Self::Policy;
+    /// The value of `g` for `me`, in 0..=1 (the expected score: 1 a certain win).
+    fn evaluate(&self, g: &R, me: Side) -> f64;
+    /// True when a rollout that started at `start` should stop at `now` (checked whenever a
+    /// seat is to act) and be evaluated.
+    fn horizon_reached(&self, start: &R, now: &R, me: Side) -> bool;
+    /// True when the first chance event after each candidate should be stratified over its
+    /// outcomes (round `r` takes the outcome at `r` of the weights' total), so that every
+    /// candidate meets each outcome in proportion: worth it when the decision is about that
+    /// very event (a combat choice before its die).
+    fn stratify(&self, _g: &R) -> bool {
+        false
+    }
+    /// The most actions a rollout plays before it is evaluated regardless.
+    fn max_rollout(&self) -> usize {
+        4_000
+    }
+}
+
+/// How much one search may spend.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Simulations (rollouts) in all; ignored with a deadline.
+    pub sims: u32,
+    /// Stop at this instant (each candidate is still played once).
+    pub deadline: Option<Instant>,
+    /// Worker threads (the searching thread and the search's pool).
+    pub workers: usize,
+}
+
+impl Limits {
+    /// A simulation budget on every core: the same seed gives the same result.
+    pub fn sims(n: u32) -> Limits {
+        Limits {
+            sims: n,
+            deadline: None,
+            workers: cores(),
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Verdict {
+    /// The index of the chosen candidate.
+    pub best: usize,
+    /// Each candidate's mean value (0 when unplayed).
+    pub means: Vec<f64>,
+    /// Each candidate's rollouts.
+    pub visits: Vec<u32>,
+    /// Rollouts played in all.
+    pub simulations: u32,
+}
+
+/// The number of cores.
+pub(crate) fn cores() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| n.get())
+}
+
+/// The search's own thread pool, one thread per core but one (the searching thread is the
+/// other): a search uses every core even when the caller runs it from a pool of one thread
+/// (`grognard sim --jobs 1`); searches running at once share it.
+fn pool() -> &'static rayon::ThreadPool {
+    static POOL: std::sync::OnceLock<rayon::ThreadPool> = std::sync::OnceLock::new();
+    POOL.get_or_init(|| {
+        let n = cores().saturating_sub(1).max(1);
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .thread_name(|i| format!("ai-search-{i}"))
+            .build()
+            .unwrap_or_else(|_| {
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(1)
+                    .build()
+                    .expect("a thread pool of one thread")
+            })
+    })
+}
+
+/// splitmix64 of a pair: seeds for rounds and rollout policies.
+pub fn mix(a: u64, b: u64) -> u64 {
+    let mut z = a ^ b.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// One phase of a search, shared with the workers.
+struct Job<R: Rules, K> {
+    knowledge: Arc<K>,
+    g: R,
+    /// The live candidates: (index, actions).
+    plans: Vec<(usize, Vec<R::Action>)>,
+    me: Side,
+    base_seed: u64,
+    /// The first round number of this phase.
+    round: u64,
+    /// Rounds to play (a simulation budget), or play until `deadline`.
+    rounds: Option<u64>,
+    deadline: Option<Instant>,
+    workers: u64,
+    stratify: bool,
+    /// Each worker completes one round whatever the time (the first phase: without it there
+    /// is nothing to compare); later phases stop at the deadline even mid-round.
+    first: bool,
+}
+
+impl<R: Rules, K: Knowledge<R>> Job<R, K> {
+    /// Worker `w` plays rounds `w`, `w + workers`, ...: each round evaluates every live
+    /// candidate on the same dice. Returns (round, candidate, value). With a deadline, a round
+    /// cut short by it is dropped whole (its candidates would not have met the same dice), so
+    /// a decision overruns its time by one rollout at most, except in the first phase's first
+    /// round.
+    fn work(&self, w: u64) -> Vec<(u64, usize, f64)> {
+        let mut acc = Vec::new();
+        let mut r = w;
+        let past = |d: Option<Instant>| d.is_some_and(|d| Instant::now() >= d);
+        loop {
+            let must = self.first && r == w;
+            match self.rounds {
+                Some(n) if r >= n => break,
+                _ if !must && past(self.deadline) => break,
+                _ => {}
+            }
+            let seed = mix(self.base_seed, self.round + r);
+            let mut row = Vec::with_capacity(self.plans.len());
+            for (c, actions) in &self.plans {
+                if !must && past(self.deadline) {
+                    return acc;
+                }
+                let v = rollout(
+                    &*self.knowledge,
+                    &self.g,
+                    actions,
+                    self.me,
+                    seed,
+                    self.stratify.then_some(r),
+                );
+                row.push((r, *c, v));
+            }
+            acc.extend(row);
+            r += self.workers;
+            if r > 1_000_000 {
+                break;
+            }
+        }
+        acc
+    }
+}
+
+/// Scores `plans` (candidates from `g`, the default first) for `me` by rollouts on common dice
+/// with sequential halving (log₂ k phases, the worse half dropped after each), and returns the
+/// best survivor (the first candidate wins ties). Round `r` of every candidate plays the same
+/// seed, derived from `seed`; the rounds are shared between the workers and summed in round
+/// order, so a simulation budget gives the same verdict whatever the number of workers.
+pub fn search<R, K>(
+    knowledge: &Arc<K>,
+    g: &R,
+    me: Side,
+    plans: &[Vec<R::Action>],
+    seed: u64,
+    limits: Limits,
+) -> Verdict
+where
+    R: Rules + Send + Sync + 'static,
+    R::Action: Send + Sync,
+    K: Knowledge<R>,
+{
+    let k = plans.len();
+    let mut sum = vec![0.0f64; k];
+    let mut n = vec![0u32; k];
+    let mean = |sum: &[f64], n: &[u32], c: usize| sum[c] / n[c].max(1) as f64;
+    let deadline = limits.deadline;
+    let sims = if deadline.is_some() {
+        u32::MAX
+    } else {
+        limits.sims
+    };
+    let stratify = knowledge.stratify(g);
+    let phases = (k as f64).log2().ceil().max(1.0) as u32;
+    let mut alive: Vec<usize> = (0..k).collect();
+    let mut used = 0u32;
+    let mut round = 0u64;
+    for phase in 0..phases {
+        if k == 0 || (phase > 0 && deadline.is_some_and(|d| Instant::now() >= d)) {
+            break;
+        }
+        let phase_sims = (sims / phases).max(alive.len() as u32);
+        let phase_deadline = deadline.map(|d| {
+            let now = Instant::now();
+            let left = d.saturating_duration_since(now);
+            now + left / (phases - phase)
+        });
+        let rounds = (phase_sims / alive.len() as u32).max(1);
+        let workers = limits.workers.min(rounds as usize).max(1);
+        let job = Arc::new(Job {
+            knowledge: knowledge.clone(),
+            g: g.clone(),
+            plans: alive.iter().map(|&c| (c, plans[c].clone())).collect(),
+            me,
+            base_seed: seed,
+            round,
+            rounds: deadline.is_none().then_some(rounds as u64),
+            deadline: phase_deadline,
+            workers: workers as u64,
+            stratify,
+            first: phase == 0,
+        });
+        // root parallelism: the other workers run in the search's pool, this thread plays
+        // worker 0 and then waits for them (a plain wait, so that a caller's own thread pool
+        // never lends this thread to other work meanwhile)
+        let (tx, rx) = std::sync::mpsc::channel();
+        for w in 1..workers as u64 {
+            let (job, tx) = (job.clone(), tx.clone());
+            pool().spawn(move || {
+                let _ = tx.send(job.work(w));
+            });
+        }
+        drop(tx);
+        let mut results = vec![job.work(0)];
+        results.extend(rx.iter());
+        // summed in round order: the result does not depend on how the rounds were shared
+        let mut all: Vec<(u64, usize, f64)> = results.into_iter().flatten().collect();
+        all.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
+        for (_, c, v) in all {
+            sum[c] += v;
+            n[c] += 1;
+            used += 1;
+        }
+        round += 1_000_000;
+        if phase + 1 < phases && alive.len() > 1 {
+            alive.sort_by(|&a, &b| {
+                mean(&sum, &n, b)
+                    .total_cmp(&mean(&sum, &n, a))
+                    .then(a.cmp(&b))
+            });
+            alive.truncate(alive.len().div_ceil(2));
+            alive.sort();
+        }
+    }
+    // the best of the survivors; the default (candidate 0) wins ties
+    let bonus = |c: usize| if c == 0 { 1e-3 } else { 0.0 };
+    let best = *alive
+        .iter()
+        .max_by(|&&a, &&b| {
+            (mean(&sum, &n, a) + bonus(a))
+                .total_cmp(&(mean(&sum, &n, b) + bonus(b)))
+                .then(b.cmp(&a))
+        })
+        .unwrap_or(&0);
+    Verdict {
+        best,
+        means: (0..k).map(|c| mean(&sum, &n, c)).collect(),
+        visits: n,
+        simulations: used,
+    }
+}
+
+/// Applies one chance event: the outcome at `stratum` of the weights' total when given (then
+/// spent), else drawn by the dice by weight.
+fn roll<R: Rules>(s: &mut R, dice: &mut Dice, stratum: &mut Option<u64>) {
+    let outs = s.chance_outcomes();
+    if outs.is_empty() {
+        return;
+    }
+    let a = match stratum.take() {
+        Some(r) => {
+            let total: u64 = outs.iter().map(|o| o.1 as u64).sum();
+            let mut x = r % total.max(1);
+            let mut pick = outs[0].0;
+            for (a, w) in &outs {
+                if x < *w as u64 {
+                    pick = *a;
+                    break;
+                }
+                x -= *w as u64;
+            }
+            pick
+        }
+        None => match engine::draw_chance(s, dice) {
+            Some(a) => a,
+            None => return,
+        },
+    };
+    s.apply_unchecked(a);
+}
+
+/// Plays `actions` from `g` (chance events drawn as they come), then every seat by the
+/// plug-in's rollout policies with dice drawn from the chance outcomes, until the game ends,
+/// the horizon is reached or the action bound; returns the evaluation for `me`.
+pub fn rollout<R: Rules, K: Knowledge<R>>(
+    k: &K,
+    g: &R,
+    actions: &[R::Action],
+    me: Side,
+    seed: u64,
+    stratum: Option<u64>,
+) -> f64 {
+    let mut s = g.clone();
+    let mut dice = Dice::new(seed);
+    let mut first_die = stratum;
+    for a in actions {
+        while s.to_act() == ToAct::Chance {
+            roll(&mut s, &mut dice, &mut first_die);
+        }
+        if s.check(*a).is_err() {
+            break;
+        }
+        s.apply_unchecked(*a);
+    }
+    let mut players: Vec<K::Policy> = (0..g.seats())
+        .map(|i| k.policy(Side(i as u8), mix(seed, 11 + i as u64)))
+        .collect();
+    let mut legal = Vec::new();
+    for _ in 0..k.max_rollout() {
+        match s.to_act() {
+            ToAct::Over(_) => break,
+            ToAct::Chance => roll(&mut s, &mut dice, &mut first_die),
+            ToAct::Side(side) => {
+                if k.horizon_reached(g, &s, me) {
+                    break;
+                }
+                let Some(p) = players.get_mut(side.0 as usize) else {
+                    break;
+                };
+                let a = p.act(&s);
+                if s.check(a).is_err() {
+                    legal.clear();
+                    s.legal_actions(&mut legal);
+                    match legal.first() {
+                        Some(&x) => s.apply_unchecked(x),
+                        None => break,
+                    }
+                } else {
+                    s.apply_unchecked(a);
+                }
+            }
+        }
+    }
+    k.evaluate(&s, me)
+}
+
+/// A computer player of any rules system: at each decision it searches the plug-in's
+/// candidates with a simulation budget and plays the chosen one action by action (re-checking
+/// each; a refused or interrupted plan is searched afresh).
+pub struct MonteCarloPlayer<R: Rules, K> {
+    knowledge: Arc<K>,
+    seed: u64,
+    sims: u32,
+    workers: usize,
+    decision_no: u64,
+    /// The rest of the chosen plan and the seat it is for.
+    pending: Vec<R::Action>,
+    pending_seat: Option<Side>,
+    simulations: u64,
+}
+
+impl<R, K> MonteCarloPlayer<R, K>
+where
+    R: Rules + Send + Sync + 'static,
+    R::Action: Send + Sync,
+    K: Knowledge<R>,
+{
+    /// A player with a plug-in, a seed and a simulation budget per decision.
+    pub fn new(knowledge: K, seed: u64, sims: u32) -> Self {
+        MonteCarloPlayer {
+            knowledge: Arc::new(knowledge),
+            seed,
+            sims,
+            workers: cores(),
+            decision_no: 0,
+            pending: Vec::new(),
+            pending_seat: None,
+            simulations: 0,
+        }
+    }
+
+    /// Uses `n` workers (the result does not depend on it).
+    pub fn with_workers(mut self, n: usize) -> Self {
+        self.workers = n.max(1);
+        self
+    }
+
+    /// Rollouts played so far.
+    pub fn simulations(&self) -> u64 {
+        self.simulations
+    }
+
+    /// Chooses an action for the seat to act (`None` when no seat is to act or none is legal).
+    pub fn choose(&mut self, g: &R) -> Option<R::Action> {
+        let ToAct::Side(me) = g.to_act() else {
+            return None;
+        };
+        if self.pending_seat == Some(me) && !self.pending.is_empty() {
+            let a = self.pending.remove(0);
+            if g.check(a).is_ok() {
+                return Some(a);
+            }
+        }
+        self.pending.clear();
+        self.decision_no += 1;
+        let seed = mix(self.seed, self.decision_no);
+        let mut plans = self.knowledge.candidates(g, me, seed);
+        plans.retain(|p| p.first().is_some_and(|a| g.check(*a).is_ok()));
+        let best = if plans.len() > 1 {
+            let limits = Limits {
+                sims: self.sims,
+                deadline: None,
+                workers: self.workers,
+            };
+            let v = search(&self.knowledge, g, me, &plans, seed, limits);
+            self.simulations += v.simulations as u64;
+            v.best
+        } else {
+            0
+        };
+        match plans.into_iter().nth(best) {
+            Some(mut p) => {
+                let a = p.remove(0);
+                self.pending = p;
+                self.pending_seat = Some(me);
+                Some(a)
+            }
+            None => {
+                let mut legal = Vec::new();
+                g.legal_actions(&mut legal);
+                legal.into_iter().next()
+            }
+        }
+    }
+}
