@@ -94,6 +94,24 @@ pub struct Hex {
     pub y: i16,
 }
 
+/// Circumradius of a hex one unit across its flats (`1 / sqrt(3)`), in the drawing frame of
+/// [`Hex::centre`].
+pub const CIRCUMRADIUS: f64 = 0.577_350_269_189_625_8;
+
+/// The six corners of a hex relative to its centre in the drawing frame of [`Hex::centre`]
+/// (`x` east, `y` south, hexes one unit across their flats), clockwise from the north corner:
+/// 0 north, 1 east-north-east, 2 east-south-east, 3 south, 4 west-south-west,
+/// 5 west-north-west. Every drawing of hexes (the renderer, the map generator's preview) takes
+/// its corners from here.
+pub const CORNERS: [(f64, f64); 6] = [
+    (0.0, -CIRCUMRADIUS),
+    (0.5, -CIRCUMRADIUS / 2.0),
+    (0.5, CIRCUMRADIUS / 2.0),
+    (0.0, CIRCUMRADIUS),
+    (-0.5, CIRCUMRADIUS / 2.0),
+    (-0.5, -CIRCUMRADIUS / 2.0),
+];
+
 /// The six directions out of a hex. Rows run east-west, so there is no north or south neighbour.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 #[repr(u8)]
@@ -115,6 +133,18 @@ pub enum Dir {
 impl Dir {
     /// All six directions, in index order.
     pub const ALL: [Dir; 6] = [Dir::E, Dir::NE, Dir::NW, Dir::W, Dir::SW, Dir::SE];
+
+    /// The two corners (indices into [`CORNERS`]) that bound the hexside in this direction.
+    pub const fn corners(self) -> (usize, usize) {
+        match self {
+            Dir::E => (1, 2),
+            Dir::SE => (2, 3),
+            Dir::SW => (3, 4),
+            Dir::W => (4, 5),
+            Dir::NW => (5, 0),
+            Dir::NE => (0, 1),
+        }
+    }
 
     /// The direction pointing back.
     pub const fn opposite(self) -> Dir {
@@ -308,6 +338,31 @@ mod tests {
 
     fn h(s: &str) -> Hex {
         s.parse().unwrap()
+    }
+
+    #[test]
+    fn each_hexside_lies_between_its_two_corners_midway_to_the_neighbour() {
+        for p in [Parity::Even, Parity::Odd] {
+            for h in [h("0505"), h("0606")] {
+                let (cx, cy) = h.centre_in(p);
+                for (x, y) in CORNERS {
+                    assert!(((x * x + y * y).sqrt() - CIRCUMRADIUS).abs() < 1e-12);
+                }
+                for d in Dir::ALL {
+                    let (i, j) = d.corners();
+                    let (nx, ny) = h.neighbours_in(p)[d.index()].centre_in(p);
+                    let mid = (
+                        cx + (CORNERS[i].0 + CORNERS[j].0) / 2.0,
+                        cy + (CORNERS[i].1 + CORNERS[j].1) / 2.0,
+                    );
+                    let want = ((cx + nx) / 2.0, (cy + ny) / 2.0);
+                    assert!(
+                        (mid.0 - want.0).abs() < 1e-9 && (mid.1 - want.1).abs() < 1e-9,
+                        "{p:?} {h} {d:?}: {mid:?} vs {want:?}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

@@ -2,35 +2,12 @@
 
 use crate::palette::*;
 use crate::{nation_name, Counter, Options, UnitKind, DEFAULT_SCALE};
-use hexmap::{Dir, FeatureKind, FeatureStyle, Hex, Hexside, Legend, Map, Parity, Terrain};
+use hexmap::{Dir, FeatureKind, FeatureStyle, Hex, Hexside, Legend, Map, Parity, Terrain, CORNERS};
 use std::collections::HashMap;
 use std::fmt::{self, Write};
 
-/// Circumradius of a hex one unit across its flats: `1 / sqrt(3)`.
-const R: f64 = 0.577_350_269_189_625_8;
-
-/// Corners of a pointy-top hex around its centre, clockwise from the top, in hex units
-/// (x east, y south).
-const CORNERS: [(f64, f64); 6] = [
-    (0.0, -R),
-    (0.5, -R / 2.0),
-    (0.5, R / 2.0),
-    (0.0, R),
-    (-0.5, R / 2.0),
-    (-0.5, -R / 2.0),
-];
-
-/// The two corners (indices into [`CORNERS`]) bounding the hexside in direction `d`.
-const fn side_corners(d: Dir) -> (usize, usize) {
-    match d {
-        Dir::E => (1, 2),
-        Dir::SE => (2, 3),
-        Dir::SW => (3, 4),
-        Dir::W => (4, 5),
-        Dir::NW => (5, 0),
-        Dir::NE => (0, 1),
-    }
-}
+/// Circumradius of a hex one unit across its flats (hexmap's geometry).
+const R: f64 = hexmap::CIRCUMRADIUS;
 
 const SANS: &str = "DejaVu Sans, Verdana, Arial, sans-serif";
 const SERIF: &str = "DejaVu Serif, Georgia, Times New Roman, serif";
@@ -90,7 +67,7 @@ impl Frame {
 
     /// The two ends of the hexside of `h` in direction `d`.
     fn side(&self, h: Hex, d: Dir) -> ((f64, f64), (f64, f64)) {
-        let (a, b) = side_corners(d);
+        let (a, b) = d.corners();
         (self.corner(h, a), self.corner(h, b))
     }
 }

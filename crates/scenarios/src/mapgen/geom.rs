@@ -25,7 +25,7 @@ pub const KM_PER_XX: f64 = 0.728;
 pub const XX_AT_MARKT: f64 = 13.50;
 
 /// Height of a row in a regular hex lattice whose hexes are one unit across.
-const ROW: f64 = 0.866_025_403_784_438_6;
+pub const ROW: f64 = 0.866_025_403_784_438_6;
 
 /// The ground position (km east, km north of the Markt) of a hex centre.
 pub fn hex_to_km(h: Hex) -> (f64, f64) {

@@ -5,7 +5,7 @@ use std::fmt::Write;
 
 use hexmap::{Dir, Hex, Hexside};
 
-use super::geom::{hex_to_km, KM_PER_XX, KM_PER_YY};
+use super::geom::{hex_to_km, KM_PER_XX, KM_PER_YY, ROW};
 use super::Generated;
 
 const PX: f64 = 40.0; // pixels per km
@@ -16,34 +16,18 @@ fn px(x: f64, y: f64) -> (f64, f64) {
     ((x - X0) * PX, (Y1 - y) * PX)
 }
 
-/// The six corners of a hex, km, counter-clockwise from the east-north-east one: corner 0 is
-/// east-north-east, 1 north, 2 west-north-west, 3 west-south-west, 4 south, 5 east-south-east.
+/// The six corners of a hex on the ground (km east, km north), numbered as
+/// [`hexmap::CORNERS`]: its drawing-frame corners (rows `ROW` apart, `y` south) carried onto
+/// the ground's lattice, a `YY` step `KM_PER_YY` east-west and a row `KM_PER_XX` north-south.
 fn corners(h: Hex) -> [(f64, f64); 6] {
     let (cx, cy) = hex_to_km(h);
-    // a hex one grid unit across has corners half a unit east or west and a third or two
-    // thirds of a row north or south of its centre
-    let g = [
-        (0.5, 1.0 / 3.0),
-        (0.0, 2.0 / 3.0),
-        (-0.5, 1.0 / 3.0),
-        (-0.5, -1.0 / 3.0),
-        (0.0, -2.0 / 3.0),
-        (0.5, -1.0 / 3.0),
-    ];
-    g.map(|(e, n)| (cx + KM_PER_YY * e, cy + KM_PER_XX * n))
+    hexmap::CORNERS.map(|(x, y)| (cx + KM_PER_YY * x, cy - KM_PER_XX * y / ROW))
 }
 
 /// The two corners bounding the hexside of `h` in direction `d`.
 fn side_corners(h: Hex, d: Dir) -> ((f64, f64), (f64, f64)) {
     let c = corners(h);
-    let (i, j) = match d {
-        Dir::E => (5, 0),
-        Dir::NE => (0, 1),
-        Dir::NW => (1, 2),
-        Dir::W => (2, 3),
-        Dir::SW => (3, 4),
-        Dir::SE => (4, 5),
-    };
+    let (i, j) = d.corners();
     (c[i], c[j])
 }
 
