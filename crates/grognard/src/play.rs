@@ -1,16 +1,23 @@
-//! `grognard play`: a game in the terminal, hot-seat or against a computer player. Reads lines
-//! from standard input (a terminal or a pipe), so it can be scripted.
+//! `grognard play`: a game in the terminal, hot-seat or against a computer player, for any
+//! rules system of a [`Library`]. Reads lines from any reader (standard input: a terminal or a
+//! pipe), so it can be scripted and tested.
+//!
+//! Names no rules crate: the game is a [`DynGame`], the computer a [`DynPlayer`] of the game's
+//! [`System`](engine::dynamic::System), and a system's own words (the state, the headline, a
+//! unit's moves, a map, the declared combats, its actions' help) come from its `text` query;
+//! a system without one is shown as its JSON state view and its legal actions' texts.
 
-use crate::show::{
-    self, events_text, find_unit, naw_session, open_record, parse_map_hex, side_name,
-};
 use anyhow::{anyhow, bail, Context, Result};
-use engine::{Rules, Session, Side, ToAct};
+use engine::dynamic::{redact, Acted, DynGame, DynPlayer, QueryError};
+use engine::{Side, ToAct, Viewer};
+use grognard::core::{headline, open_with, roll_pending};
 use grognard::util::{save_record, time_seed, Refused};
-use naw::{Action, Column, Game};
+use serde_json::Value;
+use std::collections::VecDeque;
 use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
+use systems::Library;
 
 /// The options only the terminal game has (each implies `--text`).
 const TEXT_OPTIONS: [&str; 7] = ["text", "scenario", "seed", "vs", "side", "save", "resume"];
@@ -87,17 +94,9 @@ pub fn default_save_path() -> Result<PathBuf> {
     Ok(base.join("grognard").join("last-game.json"))
 }
 
-const HELP: &str = "\
-Actions (docs/actions.md); units by id (FR.4) or by the hex they stand in (2315):
-  move UNIT HEX          move a unit, or bring a reinforcement on (5.0, 15.0)
-  end                    end the movement phase, or finish declaring attacks
-  attack UNIT TARGET     declare an attack; more attackers or defenders join the same combat
-  resolve TARGET [at ODDS]  resolve a declared combat, optionally at reduced odds (7.9)
-  lose UNIT[,UNIT...]    the attacker's losses after an exchange (7.6)
-  retreat UNIT HEX       retreat a unit one hex (7.7)
-  stand UNIT             bombarding artillery declines to retreat (8.15)
-  advance UNIT HEX       advance after combat (7.74)
-  hold                   decline to advance
+/// The terminal game's own commands; a rules system's actions come before them, from its
+/// `text help` query.
+const COMMANDS: &str = "\
 Commands:
   help                   this text
   show                   the whole state: units, combats, legal actions
@@ -106,95 +105,307 @@ Commands:
   map HEX                a small map around a hex
   odds                   the odds of the declared combats
   odds A D               the odds of A strength points against D
-  undo                   take back the last action (5.14: not after a die roll)
+  undo                   take back the last action, where the rules allow
   save FILE              save the record to FILE as well
   quit                   stop (the game stays saved)
 Dice are rolled automatically from the record's seed.
 ";
 
-struct Play {
-    s: Session<Game>,
-    save: PathBuf,
-    computer: Option<(Side, Box<dyn ai::Player>)>,
-    out: Box<dyn Write>,
+/// The actions' help of a system without a `text help` query.
+const ACTIONS: &str = "Actions: type one of the legal actions (the command actions lists them).\n";
+
+/// JSON as pretty text, ending in a newline.
+fn pretty(v: &Value) -> String {
+    let mut s = serde_json::to_string_pretty(v).unwrap_or_default();
+    s.push('\n');
+    s
 }
 
-impl Play {
+/// Events (JSON with `case` and `text`) as lines `  [case] text`.
+fn event_lines(events: &[Value]) -> String {
+    let mut out = String::new();
+    for e in events {
+        let _ = writeln!(
+            out,
+            "  [{}] {}",
+            e["case"].as_str().unwrap_or("?"),
+            e["text"].as_str().unwrap_or("")
+        );
+    }
+    out
+}
+
+/// Names as people list them: `A`, `A and B`, `A, B and C`.
+fn listed(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// True when a computer player's explanation says something new: it is not the last one
+/// shown, nor that one again around the action (Napoleon at War's players give the turn's
+/// plan with its first move, then each move as `MOVE (the plan: PLAN)`).
+fn is_news(why: &str, last: Option<&str>) -> bool {
+    match last {
+        Some(l) => !why.contains(l),
+        None => true,
+    }
+}
+
+/// The odds answer of a rules system (JSON) as one line: the column and each result's
+/// probability, whatever the system calls its results.
+fn odds_line(attack: &str, defence: &str, v: &Value) -> String {
+    let numbers = |x: &Value| {
+        x.as_object()
+            .filter(|m| !m.is_empty() && m.values().all(Value::is_number))
+            .cloned()
+    };
+    let results = v
+        .get("probabilities")
+        .and_then(numbers)
+        .or_else(|| v.as_object()?.values().find_map(numbers));
+    let column = v
+        .get("column")
+        .or_else(|| v.get("odds"))
+        .and_then(Value::as_str);
+    let (Some(column), Some(results)) = (column, results) else {
+        return format!("{attack} against {defence}:\n{}", pretty(v));
+    };
+    let parts: Vec<String> = results
+        .iter()
+        .filter_map(|(k, p)| Some(format!("{k} {:.0}%", p.as_f64()? * 100.0)))
+        .collect();
+    format!(
+        "{attack} against {defence}: {column}: {}\n",
+        parts.join(", ")
+    )
+}
+
+struct Play<'a> {
+    lib: &'a Library,
+    g: Box<dyn DynGame>,
+    save: PathBuf,
+    /// The seats the computer plays, each with its player.
+    computer: Vec<(Side, Box<dyn DynPlayer>)>,
+    /// Who sits at the keyboard: one seat against the computer, every seat hot-seat.
+    viewer: Viewer,
+    /// The computer's last explanation shown since the person last acted.
+    last_why: Option<String>,
+    out: &'a mut dyn Write,
+}
+
+impl Play<'_> {
     fn say(&mut self, text: &str) {
         let _ = self.out.write_all(text.as_bytes());
         let _ = self.out.flush();
     }
 
     fn save(&mut self) -> Result<()> {
-        save_record(&self.save, &self.s.record)
+        save_record(&self.save, self.g.record())
     }
 
-    /// Rolls pending dice and lets the computer act until a human is to act or the game ends.
+    /// The system's `text` query as the person at the keyboard may see it: `Ok(None)` when the
+    /// system has none.
+    fn text(&self, what: &str) -> Result<Option<String>, QueryError> {
+        match self.g.query("text", what, self.viewer) {
+            Ok(Value::String(s)) => Ok(Some(s)),
+            Ok(v) => Ok(Some(pretty(&v))),
+            Err(QueryError::Unknown(_)) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// A `text` query's answer, its error, or `none` when the system has no such text.
+    fn text_or(&mut self, what: &str, none: &str) {
+        let t = match self.text(what) {
+            Ok(Some(t)) => t,
+            Ok(None) => format!("this rules system has no {none}\n"),
+            Err(e) => format!("{e}\n"),
+        };
+        self.say(&t);
+    }
+
+    fn headline(&self) -> String {
+        match self.text("headline") {
+            Ok(Some(h)) => h,
+            _ => headline(self.g.as_ref()),
+        }
+    }
+
+    /// Where the game stands without who is to act (the system's `text stage`), else the
+    /// seat to act: the headline is printed again when it changes.
+    fn stage(&self) -> String {
+        if let Ok(Some(s)) = self.text("stage") {
+            return s;
+        }
+        match self.g.to_act() {
+            ToAct::Side(s) => self.seat_name(s),
+            ToAct::Chance => "chance".into(),
+            ToAct::Over(o) => format!("over: {}", o.why),
+        }
+    }
+
+    fn seat_name(&self, s: Side) -> String {
+        self.g
+            .seats()
+            .get(s.0 as usize)
+            .cloned()
+            .unwrap_or_else(|| format!("seat {}", s.0))
+    }
+
+    /// What the last action (or, before the first, the scenario's set-up) caused.
+    fn last_events(&self) -> String {
+        if let Ok(Some(t)) = self.text("events") {
+            return t;
+        }
+        if self.g.record().actions.is_empty() {
+            let view = self.g.view(self.viewer);
+            return view["setup_events"]
+                .as_array()
+                .map(|v| event_lines(v))
+                .unwrap_or_default();
+        }
+        self.g
+            .log()
+            .last()
+            .map(|a| event_lines(&a.events))
+            .unwrap_or_default()
+    }
+
+    /// Rolls pending dice and lets the computer act until a person is to act or the game ends.
     fn advance(&mut self) -> Result<()> {
         loop {
-            match self.s.game.to_act() {
+            match self.g.to_act() {
                 ToAct::Chance => {
+                    let before = self.g.record().actions.len();
                     let mut log = String::new();
-                    while let Some(Action::Roll(f)) = self.s.roll() {
-                        let _ = writeln!(log, "roll {f} (seeded dice)");
-                        log.push_str(&events_text(&self.s.game));
-                    }
+                    roll_pending(self.g.as_mut(), &mut VecDeque::new(), &mut log)?;
                     self.say(&log);
                     self.save()?;
-                }
-                ToAct::Side(side) if self.computer.as_ref().is_some_and(|c| c.0 == side) => {
-                    let (_, p) = self.computer.as_mut().expect("checked");
-                    let a = p.choose(&self.s.game);
-                    let name = p.name();
-                    let text = self.s.game.action_text(a);
-                    if let Err(r) = self.s.act(a) {
-                        bail!("the computer player chose a refused action '{text}': {r}");
+                    if self.g.record().actions.len() == before {
+                        bail!("a chance event is pending but the rules system drew no outcome");
                     }
-                    // the computer says why (its plan, each attack's odds and reason)
-                    // (a move's own note repeats the plan, given once with the turn's first move)
-                    let why = p
-                        .explain()
-                        .filter(|w| !matches!(a, Action::Move { .. }) || w.starts_with("plan"))
-                        .map(|w| format!("  [computer] {w}\n"));
-                    let line = format!(
-                        "{} ({name}): {}\n{}{}",
-                        side_name(&self.s.game, side),
-                        self.s.game.action_text(a),
-                        why.unwrap_or_default(),
-                        events_text(&self.s.game)
-                    );
-                    self.say(&line);
-                    self.save()?;
+                }
+                ToAct::Side(side) if self.computer.iter().any(|c| c.0 == side) => {
+                    self.computer_acts(side)?;
                 }
                 _ => return Ok(()),
             }
         }
     }
 
+    /// The computer's action for `side`, with its reason when that is news.
+    fn computer_acts(&mut self, side: Side) -> Result<()> {
+        let i = self
+            .computer
+            .iter()
+            .position(|c| c.0 == side)
+            .expect("a computer seat");
+        let (text, name) = {
+            let p = &mut self.computer[i].1;
+            (p.choose(self.g.as_ref()), p.name())
+        };
+        let acted = match self.g.act(&text) {
+            Ok(a) => a,
+            Err(r) => bail!("the computer player chose a refused action '{text}': {r}"),
+        };
+        // the computer says why (its plan, each attack's odds and reason), unless that
+        // repeats what it said last or is hidden from the person at the keyboard
+        let why = self.computer[i]
+            .1
+            .explain()
+            .filter(|_| self.g.visible(side, self.viewer))
+            .filter(|w| is_news(w, self.last_why.as_deref()));
+        if let Some(w) = &why {
+            self.last_why = Some(w.clone());
+        }
+        let shown: Acted = redact(self.g.as_ref(), &acted, self.viewer);
+        let line = format!(
+            "{} ({name}): {}\n{}{}",
+            self.seat_name(side),
+            shown.text,
+            why.map(|w| format!("  [computer] {w}\n"))
+                .unwrap_or_default(),
+            event_lines(&shown.events)
+        );
+        self.say(&line);
+        self.save()
+    }
+
     fn odds(&mut self, words: &[&str]) {
         if words.len() == 3 {
-            match (words[1].parse::<u32>(), words[2].parse::<u32>()) {
-                (Ok(a), Ok(d)) => {
-                    let c = Column::of(a, d);
-                    let p = naw::tables::probabilities(c);
-                    let parts: Vec<String> = naw::CombatResult::ALL
-                        .iter()
-                        .zip(p)
-                        .map(|(r, x)| format!("{} {:.0}%", r.name(), x * 100.0))
-                        .collect();
-                    let t = format!("{a} against {d}: {}: {}\n", c.name(), parts.join(", "));
-                    self.say(&t);
-                }
-                _ => self.say("usage: odds ATTACK DEFENCE (numbers), or odds alone\n"),
+            if words[1].parse::<u32>().is_err() || words[2].parse::<u32>().is_err() {
+                self.say("usage: odds ATTACK DEFENCE (numbers), or odds alone\n");
+                return;
             }
+            let arg = format!("{},{}", words[1], words[2]);
+            let answer = match self.g.query("odds", &arg, self.viewer) {
+                Err(QueryError::Unknown(_)) => match self.lib.system(self.g.system()) {
+                    Ok(s) => s.query("odds", &arg),
+                    Err(_) => Err(QueryError::Unknown("odds".into())),
+                },
+                other => other,
+            };
+            let t = match answer {
+                Ok(v) => odds_line(words[1], words[2], &v),
+                Err(QueryError::Unknown(_)) => "this rules system has no odds\n".into(),
+                Err(e) => format!("{e}\n"),
+            };
+            self.say(&t);
             return;
         }
-        let t = show::combats_text(&self.s.game);
-        if t.is_empty() {
-            self.say("No combats are declared.\n");
-        } else {
-            self.say(&t);
+        match self.text("combats") {
+            Ok(Some(t)) if t.is_empty() => self.say("No combats are declared.\n"),
+            Ok(Some(t)) => self.say(&t),
+            Ok(None) => self.say("this rules system has no combats\n"),
+            Err(e) => self.say(&format!("{e}\n")),
         }
+    }
+
+    fn legal(&mut self) {
+        if let Ok(Some(t)) = self.text("legal") {
+            self.say(&t);
+            return;
+        }
+        let legal = self.g.legal();
+        let mut t = format!("Legal actions ({}):\n", legal.len());
+        for a in &legal {
+            let _ = writeln!(t, "  {}", a.text);
+        }
+        self.say(&t);
+    }
+
+    fn moves(&mut self, unit: &str) {
+        let t = match self.text(&format!("moves {unit}")) {
+            Ok(Some(t)) => t,
+            Ok(None) => match self.g.query("moves", unit, self.viewer) {
+                Ok(v) => pretty(&v),
+                Err(QueryError::Unknown(_)) => "this rules system has no moves\n".into(),
+                Err(e) => format!("{e}\n"),
+            },
+            Err(e) => format!("{e}\n"),
+        };
+        self.say(&t);
+    }
+
+    fn undo(&mut self) -> Result<()> {
+        let n = self.g.record().actions.len();
+        if n == 0 || self.g.undoable() == 0 {
+            let mut r = self.g.undo_refusal();
+            if n == 0 {
+                r.why = "there is nothing to take back".into();
+            }
+            self.say(&format!("refused: {}: {}\n", r.case, r.why));
+            return Ok(());
+        }
+        let last = self.g.record().actions[n - 1].text.clone();
+        self.g.truncate(n - 1);
+        self.save()?;
+        let t = format!("took back: {last}\n{}\n", self.headline());
+        self.say(&t);
+        Ok(())
     }
 
     /// Handles one line; returns false to stop.
@@ -211,76 +422,50 @@ impl Play {
                 self.say(&t);
                 return Ok(false);
             }
-            "help" | "?" => self.say(HELP),
+            "help" | "?" => {
+                let actions = match self.text("help") {
+                    Ok(Some(t)) => t,
+                    _ => ACTIONS.into(),
+                };
+                self.say(&format!("{actions}{COMMANDS}"));
+            }
             "show" => {
-                let t = show::state_text(&self.s);
+                let t = match self.text("show") {
+                    Ok(Some(t)) => t,
+                    Ok(None) => pretty(&self.g.view(self.viewer)),
+                    Err(e) => format!("{e}\n"),
+                };
                 self.say(&t);
             }
-            "actions" | "legal" => {
-                let t = show::legal_text(&self.s.game);
-                self.say(&t);
-            }
+            "actions" | "legal" => self.legal(),
             "moves" => match words.get(1) {
-                Some(w) => match find_unit(&self.s.game, w) {
-                    Ok(u) => {
-                        let t = show::moves_text(&self.s.game, u);
-                        self.say(&t);
-                    }
-                    Err(e) => self.say(&format!("{e}\n")),
-                },
+                Some(w) => self.moves(w),
                 None => self.say("usage: moves UNIT\n"),
             },
-            "map" => {
-                let centre = match words.get(1) {
-                    Some(w) => parse_map_hex(&self.s.game, w),
-                    None => Err(anyhow!("usage: map HEX (such as map 1418)")),
-                };
-                match centre
-                    .and_then(|c| show::ascii_map(&self.s.game, c, 9, 13).map_err(|e| anyhow!(e)))
-                {
-                    Ok(t) => self.say(&t),
-                    Err(e) => self.say(&format!("{e}\n")),
-                }
-            }
-            "odds" => self.odds(&words),
-            "undo" => match self.s.undo() {
-                Ok(text) => {
-                    self.save()?;
-                    let t = format!("took back: {text}\n{}\n", show::headline(&self.s.game));
-                    self.say(&t);
-                }
-                Err(r) => self.say(&format!("refused: {}: {}\n", r.case, r.why)),
+            "map" => match words.get(1) {
+                Some(w) => self.text_or(&format!("map {w}"), "map"),
+                None => self.say("usage: map HEX (such as map 1418)\n"),
             },
+            "odds" => self.odds(&words),
+            "undo" => self.undo()?,
             "save" => match words.get(1) {
-                Some(f) => match save_record(Path::new(f), &self.s.record) {
+                Some(f) => match save_record(Path::new(f), self.g.record()) {
                     Ok(()) => self.say(&format!("saved to {f}\n")),
                     Err(e) => self.say(&format!("{e:#}\n")),
                 },
                 None => self.say("usage: save FILE\n"),
             },
             _ => {
-                let before = (
-                    self.s.game.turn(),
-                    self.s.game.phasing(),
-                    self.s.game.step(),
-                );
-                match self.s.act_text(line) {
-                    Ok(a) => {
-                        let t = format!(
-                            "{}\n{}",
-                            self.s.game.action_text(a),
-                            events_text(&self.s.game)
-                        );
+                let before = self.stage();
+                match self.g.act(line) {
+                    Ok(acted) => {
+                        self.last_why = None;
+                        let t = format!("{}\n{}", acted.text, event_lines(&acted.events));
                         self.say(&t);
                         self.save()?;
                         self.advance()?;
-                        let after = (
-                            self.s.game.turn(),
-                            self.s.game.phasing(),
-                            self.s.game.step(),
-                        );
-                        if before != after {
-                            let t = format!("{}\n", show::headline(&self.s.game));
+                        if self.stage() != before {
+                            let t = format!("{}\n", self.headline());
                             self.say(&t);
                         }
                     }
@@ -298,16 +483,29 @@ impl Play {
     }
 
     fn prompt(&mut self) {
-        let p = match self.s.game.to_act() {
-            ToAct::Side(s) => format!("{}> ", side_name(&self.s.game, s)),
+        let p = match self.g.to_act() {
+            ToAct::Side(s) => format!("{}> ", self.seat_name(s)),
             _ => "> ".into(),
         };
         self.say(&p);
     }
 }
 
-/// The text game: shows the state, reads actions and commands line by line.
-pub fn play_text(lib: &systems::Library, args: PlayArgs) -> Result<()> {
+/// The text game on the terminal: standard input and output.
+pub fn play_text(lib: &Library, args: PlayArgs) -> Result<()> {
+    let stdin = std::io::stdin();
+    play_lines(lib, args, stdin.lock(), std::io::stdout())
+}
+
+/// The text game of any rules system in `lib`: shows the state, then reads actions and
+/// commands line by line from `input` and writes what happens to `out`, saving the record
+/// after every action. Ends at `quit`, at the end of the game or of the input.
+pub fn play_lines(
+    lib: &Library,
+    args: PlayArgs,
+    input: impl BufRead,
+    mut out: impl Write,
+) -> Result<()> {
     let save = match &args.save {
         Some(p) => p.clone(),
         None => default_save_path()?,
@@ -318,68 +516,73 @@ pub fn play_text(lib: &systems::Library, args: PlayArgs) -> Result<()> {
                 .with_context(|| format!("cannot create {}", dir.display()))?;
         }
     }
-    let s = match &args.resume {
-        Some(p) => open_record(lib, p, "the terminal game")?,
+    let g = match &args.resume {
+        Some(p) => open_with(lib, p)?,
         None => {
             let scenario = args.scenario.as_deref().unwrap_or("bon-first-day");
             let seed = args.seed.unwrap_or_else(time_seed);
-            let g = lib.new_game(scenario, None, seed)?;
-            naw_session(g.as_ref(), "the terminal game")?
+            lib.new_game(scenario, None, seed)?
         }
     };
+    let seats = g.seats();
     let vs = args.vs.as_deref().unwrap_or("none");
-    let computer = if vs.eq_ignore_ascii_case("none") {
+    let (computer, viewer) = if vs.eq_ignore_ascii_case("none") {
         if args.side.is_some() {
             bail!("--side chooses your side against a computer player: give --vs too");
         }
-        None
+        (Vec::new(), Viewer::Referee)
     } else {
-        let sides = &s.game.scenario().sides;
         let human = match &args.side {
-            None => Side(0),
-            Some(name) => Side(
-                sides
-                    .iter()
-                    .position(|x| x.eq_ignore_ascii_case(name))
-                    .ok_or_else(|| {
-                        anyhow!("--side {name}: the sides are {} and {}", sides[0], sides[1])
-                    })? as u8,
-            ),
+            None => 0,
+            Some(name) => seats
+                .iter()
+                .position(|x| x.eq_ignore_ascii_case(name))
+                .ok_or_else(|| anyhow!("--side {name}: the sides are {}", listed(&seats)))?,
         };
-        let p = ai::player(vs, s.record.seed ^ 0x5eed).map_err(|e| anyhow!("--vs: {e}"))?;
-        Some((Side(1 - human.0), p))
+        let system = lib.system(g.system())?;
+        let mut computer = Vec::new();
+        for (k, seat) in (0..seats.len()).filter(|&i| i != human).enumerate() {
+            let seed = (g.record().seed ^ 0x5eed).wrapping_add(k as u64);
+            let p = system.player(vs, seed).map_err(|e| anyhow!("--vs: {e}"))?;
+            computer.push((Side(seat as u8), p));
+        }
+        (computer, Viewer::Seat(Side(human as u8)))
     };
     let mut play = Play {
-        s,
+        lib,
+        g,
         save,
         computer,
-        out: Box::new(std::io::stdout()),
+        viewer,
+        last_why: None,
+        out: &mut out,
     };
     play.save()?;
+    let view = play.g.view(play.viewer);
+    let title = view["title"]
+        .as_str()
+        .unwrap_or(&play.g.record().scenario)
+        .to_string();
     let intro = format!(
-        "Grognard: {} (seed {}). Type help for the commands; the game is saved in {}.\n",
-        play.s.game.scenario().title,
-        play.s.record.seed,
+        "Grognard: {title} (seed {}). Type help for the commands; the game is saved in {}.\n",
+        play.g.record().seed,
         play.save.display()
     );
     play.say(&intro);
-    if let Some((side, p)) = &play.computer {
-        let t = format!(
-            "The computer ({}) plays {}.\n",
-            p.name(),
-            side_name(&play.s.game, *side)
-        );
+    if let Some((_, p)) = play.computer.first() {
+        let name = p.name();
+        let sides: Vec<String> = play.computer.iter().map(|c| play.seat_name(c.0)).collect();
+        let t = format!("The computer ({name}) plays {}.\n", listed(&sides));
         play.say(&t);
     }
-    let ev = events_text(&play.s.game);
+    let ev = play.last_events();
     play.say(&ev);
     play.advance()?;
-    let t = format!("{}\n", show::headline(&play.s.game));
+    let t = format!("{}\n", play.headline());
     play.say(&t);
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut lines = input.lines();
     loop {
-        if let ToAct::Over(o) = play.s.game.to_act() {
+        if let ToAct::Over(o) = play.g.to_act() {
             let t = format!(
                 "Game over: {} ({}). The record is in {}.\n",
                 o.why,
@@ -399,7 +602,7 @@ pub fn play_text(lib: &systems::Library, args: PlayArgs) -> Result<()> {
             play.say(&t);
             return Ok(());
         };
-        let line = line.context("cannot read standard input")?;
+        let line = line.context("cannot read the input")?;
         if !play.line(&line)? {
             return Ok(());
         }

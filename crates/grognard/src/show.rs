@@ -1,20 +1,15 @@
-//! Napoleon at War's own helpers for the commands that stay typed over `naw::Game` (the
-//! terminal game, `map`, the arena statistics of `sim`): typed sessions opened through the
-//! library, and the text of `present`'s Napoleon at War part.
+//! Napoleon at War's own helpers for the commands that stay typed over `naw::Game` (`map`,
+//! `odds`, the arena statistics of `sim`): typed sessions opened through the library, and the
+//! text of `present`'s Napoleon at War part.
 
 use anyhow::{anyhow, bail, Result};
 use engine::dynamic::{DynGame, Hosted};
 use engine::Session;
 use grognard::core::open_with;
-use hexmap::Hex;
-use naw::{Game, Scenario, UnitId};
+use naw::{Game, Scenario};
 use present::NawPresenter;
 use std::path::Path;
 use systems::Library;
-
-pub use present::{
-    ascii_map, combats_text, events_text, headline, legal_text, moves_text, state_text,
-};
 
 /// The typed session of a Napoleon at War game, or why the game is not one.
 pub fn naw_session(game: &dyn DynGame, what: &str) -> Result<Session<Game>> {
@@ -36,16 +31,6 @@ pub fn open_record(lib: &Library, path: &Path, what: &str) -> Result<Session<Gam
 /// Loads a Napoleon at War scenario by shipped id or path.
 pub fn load_scenario(spec: &str) -> Result<Scenario> {
     scenarios::load(spec).map_err(|e| anyhow!("{e}"))
-}
-
-/// A unit named by id or by the hex it stands in, with the reason when none is.
-pub fn find_unit(g: &Game, word: &str) -> Result<UnitId> {
-    present::unit_named(g, word).map_err(|e| anyhow!(e))
-}
-
-/// A hex that must be on the map.
-pub fn parse_map_hex(g: &Game, word: &str) -> Result<Hex> {
-    present::map_hex(g, word).map_err(|e| anyhow!(e))
 }
 
 /// The name of a side.

@@ -975,6 +975,35 @@ pub fn headline(g: &Game) -> String {
     )
 }
 
+/// Where the game stands without who is to act: the game-turn, the phasing player and the
+/// step (the terminal game prints the headline when this changes).
+pub fn stage_text(g: &Game) -> String {
+    let sc = g.scenario();
+    let night = if g.is_night() { ", night (10.0)" } else { "" };
+    format!(
+        "Game-turn {} of {}-{}{night}; {} player-turn, {}",
+        g.turn(),
+        sc.first_turn,
+        sc.last_turn,
+        side_name(g, g.phasing()),
+        step_text(g.step())
+    )
+}
+
+/// The actions of Napoleon at War in a few lines, for the terminal game's `help`.
+pub const ACTIONS_HELP: &str = "\
+Actions (docs/actions.md); units by id (FR.4) or by the hex they stand in (2315):
+  move UNIT HEX          move a unit, or bring a reinforcement on (5.0, 15.0)
+  end                    end the movement phase, or finish declaring attacks
+  attack UNIT TARGET     declare an attack; more attackers or defenders join the same combat
+  resolve TARGET [at ODDS]  resolve a declared combat, optionally at reduced odds (7.9)
+  lose UNIT[,UNIT...]    the attacker's losses after an exchange (7.6)
+  retreat UNIT HEX       retreat a unit one hex (7.7)
+  stand UNIT             bombarding artillery declines to retreat (8.15)
+  advance UNIT HEX       advance after combat (7.74)
+  hold                   decline to advance
+";
+
 /// The events of the game's last action as text, one per line, indented: `  [case] text`.
 pub fn events_text(g: &Game) -> String {
     let mut out = String::new();
@@ -1455,6 +1484,8 @@ pub fn text_query(s: &Session<Game>, arg: &str) -> Result<serde_json::Value, Que
         }
         [] | ["show"] => text(state_text(s)),
         ["headline"] => text(headline(g)),
+        ["stage"] => text(stage_text(g)),
+        ["help"] => text(ACTIONS_HELP.to_string()),
         ["events"] => text(events_text(g)),
         ["legal"] => text(legal_text(g)),
         ["combats"] => text(combats_text(g)),
@@ -1471,7 +1502,7 @@ pub fn text_query(s: &Session<Game>, arg: &str) -> Result<serde_json::Value, Que
             }
         }
         _ => Err(QueryError::Bad(format!(
-            "the text query takes show, headline, events, legal, combats, map XXYY or moves UNIT, not '{arg}'"
+            "the text query takes show, headline, stage, help, events, legal, combats, map XXYY or moves UNIT, not '{arg}'"
         ))),
     }
 }

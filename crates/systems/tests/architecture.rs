@@ -65,6 +65,7 @@ fn the_machinery_names_no_rules_crate() {
             "crates/grognard/src/lib.rs",
             "crates/grognard/src/core.rs",
             "crates/grognard/src/util.rs",
+            "crates/grognard/src/play.rs",
         ],
         "rs",
         &["naw::", "use naw", "toy::"],
