@@ -4,14 +4,13 @@
 //! Exit codes: 0 success, 1 refused or failed (a message on stderr), 2 bad usage.
 
 mod cmds;
-mod play;
 mod serve;
 mod show;
 mod sim;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand, ValueEnum};
-use grognard::{core, util};
+use grognard::{core, play, util};
 use std::path::PathBuf;
 use std::process::ExitCode;
 

@@ -10,8 +10,8 @@
 use anyhow::{anyhow, bail, Context, Result};
 use engine::dynamic::{redact, Acted, DynGame, DynPlayer, QueryError};
 use engine::{Side, ToAct, Viewer};
-use grognard::core::{headline, open_with, roll_pending};
-use grognard::util::{save_record, time_seed, Refused};
+use crate::core::{headline, open_with, roll_pending};
+use crate::util::{save_record, time_seed, Refused};
 use serde_json::Value;
 use std::collections::VecDeque;
 use std::fmt::Write as _;

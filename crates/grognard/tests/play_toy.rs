@@ -4,8 +4,7 @@
 //! through the library.
 
 #[allow(dead_code)]
-#[path = "../src/play.rs"]
-mod play;
+use grognard::play;
 
 use engine::{Record, ToAct};
 use play::{play_lines, PlayArgs};
