@@ -54,7 +54,7 @@ pub fn headline(game: &dyn DynGame) -> String {
 }
 
 /// Events (JSON with `case` and `text`) as lines `  [case] text`.
-fn events_lines<'a>(events: impl IntoIterator<Item = &'a Value>) -> String {
+pub fn events_lines<'a>(events: impl IntoIterator<Item = &'a Value>) -> String {
     let mut out = String::new();
     for e in events {
         let _ = writeln!(
@@ -386,6 +386,24 @@ pub struct Rate {
     pub ci95: [f64; 2],
 }
 
+/// A proportion as a percentage with one decimal (`52.5%`).
+pub fn pct(x: f64) -> String {
+    format!("{:.1}%", x * 100.0)
+}
+
+impl Rate {
+    /// The report line of a rate: `  LABEL  COUNT  PCT  (95% CI LOW - HIGH)`.
+    pub fn line(&self, label: &str) -> String {
+        format!(
+            "  {label:<16} {:>5}  {:>6}  (95% CI {} - {})\n",
+            self.count,
+            pct(self.rate),
+            pct(self.ci95[0]),
+            pct(self.ci95[1])
+        )
+    }
+}
+
 /// The Wilson score interval (z = 1.96) of `k` successes in `n` trials.
 pub fn wilson(k: usize, n: usize) -> Rate {
     let (rate, ci95) = wilson_interval(k as f64, n);
@@ -497,7 +515,6 @@ pub fn sim_any(
 
 /// [`AnySimReport`] as text: one line per seat, draws and unfinished games.
 pub fn sim_any_text(r: &AnySimReport, sides: &[String]) -> String {
-    let pct = |x: f64| format!("{:.1}%", x * 100.0);
     let mut out = String::new();
     let vs: Vec<String> = sides
         .iter()
@@ -521,15 +538,7 @@ pub fn sim_any_text(r: &AnySimReport, sides: &[String]) -> String {
             ("unfinished".to_string(), "unfinished".to_string()),
         ]);
     for (key, label) in keys {
-        let x = r.results[&key];
-        let _ = writeln!(
-            out,
-            "  {label:<16} {:>5}  {:>6}  (95% CI {} - {})",
-            x.count,
-            pct(x.rate),
-            pct(x.ci95[0]),
-            pct(x.ci95[1])
-        );
+        out.push_str(&r.results[&key].line(&label));
     }
     let _ = writeln!(
         out,

@@ -7,11 +7,11 @@
 //! unit's moves, a map, the declared combats, its actions' help) come from its `text` query;
 //! a system without one is shown as its JSON state view and its legal actions' texts.
 
+use crate::core::{events_lines, headline, open_with, roll_pending};
+use crate::util::{save_record, time_seed, Refused};
 use anyhow::{anyhow, bail, Context, Result};
 use engine::dynamic::{redact, Acted, DynGame, DynPlayer, QueryError};
 use engine::{Side, ToAct, Viewer};
-use crate::core::{headline, open_with, roll_pending};
-use crate::util::{save_record, time_seed, Refused};
 use serde_json::Value;
 use std::collections::VecDeque;
 use std::fmt::Write as _;
@@ -119,20 +119,6 @@ fn pretty(v: &Value) -> String {
     let mut s = serde_json::to_string_pretty(v).unwrap_or_default();
     s.push('\n');
     s
-}
-
-/// Events (JSON with `case` and `text`) as lines `  [case] text`.
-fn event_lines(events: &[Value]) -> String {
-    let mut out = String::new();
-    for e in events {
-        let _ = writeln!(
-            out,
-            "  [{}] {}",
-            e["case"].as_str().unwrap_or("?"),
-            e["text"].as_str().unwrap_or("")
-        );
-    }
-    out
 }
 
 /// Names as people list them: `A`, `A and B`, `A, B and C`.
@@ -264,13 +250,13 @@ impl Play<'_> {
             let view = self.g.view(self.viewer);
             return view["setup_events"]
                 .as_array()
-                .map(|v| event_lines(v))
+                .map(events_lines)
                 .unwrap_or_default();
         }
         self.g
             .log()
             .last()
-            .map(|a| event_lines(&a.events))
+            .map(|a| events_lines(&a.events))
             .unwrap_or_default()
     }
 
@@ -328,7 +314,7 @@ impl Play<'_> {
             shown.text,
             why.map(|w| format!("  [computer] {w}\n"))
                 .unwrap_or_default(),
-            event_lines(&shown.events)
+            events_lines(&shown.events)
         );
         self.say(&line);
         self.save()
@@ -460,7 +446,7 @@ impl Play<'_> {
                 match self.g.act(line) {
                     Ok(acted) => {
                         self.last_why = None;
-                        let t = format!("{}\n{}", acted.text, event_lines(&acted.events));
+                        let t = format!("{}\n{}", acted.text, events_lines(&acted.events));
                         self.say(&t);
                         self.save()?;
                         self.advance()?;

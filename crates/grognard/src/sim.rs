@@ -2,7 +2,7 @@
 
 use crate::show::load_scenario;
 use anyhow::{anyhow, bail, Result};
-use grognard::core::{sim_any, sim_any_text, wilson, wilson_interval, Rate};
+use grognard::core::{pct, sim_any, sim_any_text, wilson, wilson_interval, Rate};
 use grognard::util::{mix, time_seed, write_atomically};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
@@ -263,10 +263,6 @@ pub fn sim(lib: &Library, a: SimArgs) -> Result<()> {
     Ok(())
 }
 
-fn pct(x: f64) -> String {
-    format!("{:.1}%", x * 100.0)
-}
-
 fn report_text(r: &Report, sides: &[String; 2]) -> String {
     let mut out = String::new();
     let _ = writeln!(
@@ -281,14 +277,7 @@ fn report_text(r: &Report, sides: &[String; 2]) -> String {
         } else {
             format!("{key} wins")
         };
-        let _ = writeln!(
-            out,
-            "  {label:<16} {:>5}  {:>6}  (95% CI {} - {})",
-            x.count,
-            pct(x.rate),
-            pct(x.ci95[0]),
-            pct(x.ci95[1])
-        );
+        out.push_str(&x.line(&label));
     }
     let _ = writeln!(
         out,
