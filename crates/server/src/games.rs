@@ -215,19 +215,29 @@ impl Live {
             .system(game.system())
             .map_err(|e| e.to_string())?
             .clone();
-        let mut log = log_of_game(&*game);
+        let log = log_of_game(&*game);
+        Ok(Live::assemble(game, system, log, notes))
+    }
+
+    /// A game in memory with its log, the computer's stored explanations put back in it.
+    fn assemble(
+        game: Box<dyn DynGame>,
+        system: Arc<dyn System>,
+        mut log: Vec<AnyLogEntry>,
+        notes: &[Note],
+    ) -> Live {
         for (idx, text) in notes {
             if let Some(e) = log.get_mut(*idx) {
                 e.events.insert(0, computer_event(text.clone()));
             }
         }
-        Ok(Live {
+        Live {
             game,
             system,
             log,
             player: None,
             units: Vec::new(),
-        })
+        }
     }
 
     /// Rebuilds a game from its record in one replay that also narrates the log: the game is
@@ -281,18 +291,7 @@ impl Live {
             };
             log.push(AnyLogEntry::of(&acted, &seats));
         }
-        for (idx, text) in notes {
-            if let Some(e) = log.get_mut(*idx) {
-                e.events.insert(0, computer_event(text.clone()));
-            }
-        }
-        Ok(Live {
-            game,
-            system,
-            log,
-            player: None,
-            units: Vec::new(),
-        })
+        Ok(Live::assemble(game, system, log, notes))
     }
 
     /// The record's length.
