@@ -123,6 +123,8 @@ pub struct GameReport {
     pub losses: Vec<u32>,
     /// Eliminated strength per side at the end (the armies of each side added up).
     pub side_losses: [u32; 2],
+    /// Which sides' armies ended the game demoralized (17.2, 17.3).
+    pub demoralized: [bool; 2],
     /// The arena score of each side: a win 1, a loss 0, a draw ½, except that in the scenarios
     /// of [`TIEBREAK_SCENARIOS`] a draw goes to the side that eliminated more strength.
     pub score: [f64; 2],
@@ -193,7 +195,9 @@ pub fn play_game(scenario: Arc<Scenario>, seed: u64, players: [&mut dyn Player; 
         },
     };
     let sl = side_losses(&s.game);
+    let demoralized = [s.game.demoralized(Side(0)), s.game.demoralized(Side(1))];
     GameReport {
+        demoralized,
         score: score(&outcome, sl, tiebreak),
         side_losses: sl,
         outcome,

@@ -29,6 +29,8 @@ pub struct SimArgs {
 struct Summary {
     winner: Option<u8>,
     case: &'static str,
+    /// Some army was demoralized (17.2, 17.3).
+    demoralized: bool,
     actions: usize,
     turns: u8,
     /// The arena score of each side.
@@ -161,6 +163,7 @@ pub fn sim(lib: &Library, a: SimArgs) -> Result<()> {
                 Summary {
                     winner: r.outcome.winner.map(|w| w.0),
                     case: r.outcome.case,
+                    demoralized: r.demoralized.contains(&true),
                     actions: r.actions,
                     turns: r.turns,
                     score: r.score,
@@ -188,7 +191,7 @@ pub fn sim(lib: &Library, a: SimArgs) -> Result<()> {
     let mut demoralized = BTreeMap::new();
     for s in &summaries {
         *outcomes.entry(s.case.to_string()).or_insert(0) += 1;
-        if s.case == "17.2" || s.case == "17.3" {
+        if s.demoralized {
             *demoralization_turns.entry(s.turns).or_insert(0) += 1;
             if let Some(w) = s.winner {
                 let loser = sc.sides[1 - w as usize].clone();

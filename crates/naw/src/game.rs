@@ -602,20 +602,24 @@ impl Game {
         self.begin_player_turn();
     }
 
+    /// 17.1-17.2: whether an army of `side` has lost at least its demoralization level of the
+    /// current game-turn.
+    pub fn demoralized(&self, side: Side) -> bool {
+        self.sc.armies.iter().enumerate().any(|(a, (_, s))| {
+            *s == side
+                && self
+                    .sc
+                    .demoralization_level(a as u8, self.turn)
+                    .is_some_and(|level| self.losses[a] >= level)
+        })
+    }
+
     /// 17.2-17.3: an army whose losses reach its level is demoralized at once.
     pub(crate) fn check_demoralization(&mut self, _hint: Option<Side>) {
         if self.outcome.is_some() {
             return;
         }
-        let mut demoralized = [false, false];
-        for (ai, (name, side)) in self.sc.armies.iter().enumerate() {
-            if let Some(level) = self.sc.demoralization_level(ai as u8, self.turn) {
-                if self.losses[ai] >= level {
-                    demoralized[side.0 as usize] = true;
-                    let _ = name;
-                }
-            }
-        }
+        let demoralized = [self.demoralized(Side(0)), self.demoralized(Side(1))];
         let names = &self.sc.sides;
         let outcome = match demoralized {
             [true, true] => Some(Outcome {

@@ -342,8 +342,11 @@ fn case_17_2_a_demoralized_army_loses_at_once() {
     act(&mut g, "end");
     acts(&mut g, &["attack B.1 R.1", "attack B.2 R.2", "end"]);
     act(&mut g, "resolve R.1");
+    assert!(!g.demoralized(RED));
     act(&mut g, "roll 1");
     assert!(gone(&g, "R.1"));
+    // 17.1: Red's losses reached its level; Blue's did not
+    assert!(g.demoralized(RED) && !g.demoralized(BLUE));
     // The game ends at the instant, with a combat still unresolved (ruling: checked after every
     // combat result).
     let o = outcome(&g);
