@@ -235,37 +235,34 @@ where
     }
 
     fn log(&self) -> Vec<Acted> {
-        let mut out = Vec::with_capacity(self.session.record.actions.len());
-        // The record was verified when the session was made: replay it once, narrating.
         let rec = &self.session.record;
+        let mut out = Vec::with_capacity(rec.actions.len());
         let mut g = self.session.start().clone();
         let mut dice = crate::Dice::new(rec.seed);
-        for (i, r) in rec.actions.iter().enumerate() {
-            let seat = match g.to_act() {
-                ToAct::Side(s) => Some(s),
-                _ => None,
-            };
-            if seat.is_none() && !r.manual {
-                let _ = crate::draw_chance(&g, &mut dice);
-            }
-            let Ok(a) = g.parse_action(&r.text) else {
-                break;
-            };
-            if g.apply(a).is_err() {
-                break;
-            }
-            out.push(Acted {
-                n: i + 1,
-                seat,
-                text: r.text.clone(),
-                manual: r.manual,
-                events: g
-                    .events()
-                    .iter()
-                    .map(|e| self.presenter.event(&g, e))
-                    .collect(),
-            });
-        }
+        // the record was verified when the session was made: one more replay, narrating
+        let _ = crate::record::replay_steps(
+            &mut g,
+            &mut dice,
+            rec,
+            0,
+            rec.actions.len(),
+            &mut |n, r, before, after: &R| {
+                out.push(Acted {
+                    n,
+                    seat: match before {
+                        ToAct::Side(s) => Some(*s),
+                        _ => None,
+                    },
+                    text: r.text.clone(),
+                    manual: r.manual,
+                    events: after
+                        .events()
+                        .iter()
+                        .map(|e| self.presenter.event(after, e))
+                        .collect(),
+                });
+            },
+        );
         out
     }
 

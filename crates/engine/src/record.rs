@@ -172,7 +172,7 @@ pub fn replay_with<R: Rules>(
 /// Replays actions `from..to` of `record` onto `g` and `dice` (the state after `from`
 /// actions), verifying each: its text parses and is accepted, a seeded chance outcome is the
 /// one the dice draw, a recorded hash matches.
-fn replay_steps<R: Rules>(
+pub(crate) fn replay_steps<R: Rules>(
     g: &mut R,
     dice: &mut Dice,
     record: &Record,
