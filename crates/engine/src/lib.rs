@@ -14,7 +14,10 @@ pub mod dynamic;
 mod record;
 
 pub use dice::{Dice, DIE_FACES};
-pub use record::{replay, replay_with, Record, Recorded, ReplayError, Session, RECORD_FORMAT};
+pub use record::{
+    commitment, replay, replay_with, CommitmentError, Record, Recorded, ReplayError, Session,
+    RECORD_FORMAT,
+};
 
 use std::fmt;
 

@@ -37,6 +37,46 @@ pub struct Record {
     /// The actions, in order.
     #[serde(default)]
     pub actions: Vec<Recorded>,
+    /// A sealed game's commitment to its dice: [`commitment`] of the seed and the salt,
+    /// published when the game began, while the seed stayed secret (online play).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commitment: Option<String>,
+    /// The secret that, with the seed, makes the commitment: revealed with the seed when a
+    /// sealed game ends, so that anyone can check every roll was drawn from the seed
+    /// committed to at the start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub salt: Option<String>,
+}
+
+/// The commitment to a sealed game's dice: SHA-256 (hex) of `grognard-seed:SEED:SALT`. It
+/// binds the server to the seed before the first roll; the salt (secret until the end, at
+/// least 128 random bits) keeps anyone from finding the seed from the commitment by trying
+/// every seed.
+pub fn commitment(seed: u64, salt: &str) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(format!("grognard-seed:{seed}:{salt}").as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// Why a record's commitment does not hold.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CommitmentError {
+    /// The record carries a commitment but no salt: it was taken before the game ended.
+    #[error("the record commits to its dice but does not reveal its salt: the game had not ended when it was taken")]
+    Sealed,
+    /// A salt without a commitment.
+    #[error("the record has a salt but no commitment to check it against")]
+    NoCommitment,
+    /// The seed and the salt do not make the commitment published at the start.
+    #[error("the seed and salt do not match the commitment published at the start (commitment {published}, seed and salt make {made}): the dice were not the ones committed to")]
+    Mismatch {
+        /// The commitment in the record.
+        published: String,
+        /// What the record's seed and salt make.
+        made: String,
+    },
 }
 
 /// Why a record does not replay.
@@ -85,6 +125,9 @@ pub enum ReplayError {
         /// The outcome the dice drew, as text.
         expected: String,
     },
+    /// The record's seed and salt do not make its commitment.
+    #[error("{0}")]
+    Commitment(#[from] CommitmentError),
     /// The state after an action differs from the one recorded.
     #[error("action {index} '{text}': the state hash is {expected}, the record says {found}: the record was altered")]
     Hash {
@@ -109,7 +152,41 @@ impl Record {
             rules: rules.to_string(),
             seed,
             actions: Vec::new(),
+            commitment: None,
+            salt: None,
         }
+    }
+
+    /// Checks the commitment of a sealed game's record: `Ok(false)` for an open record (no
+    /// commitment), `Ok(true)` when the seed and the salt make the commitment, else why not.
+    pub fn verify_commitment(&self) -> Result<bool, CommitmentError> {
+        match (&self.commitment, &self.salt) {
+            (None, None) => Ok(false),
+            (Some(_), None) => Err(CommitmentError::Sealed),
+            (None, Some(_)) => Err(CommitmentError::NoCommitment),
+            (Some(published), Some(salt)) => {
+                let made = commitment(self.seed, salt);
+                if made.eq_ignore_ascii_case(published) {
+                    Ok(true)
+                } else {
+                    Err(CommitmentError::Mismatch {
+                        published: published.clone(),
+                        made,
+                    })
+                }
+            }
+        }
+    }
+
+    /// The record as published while a sealed game goes on: pretty JSON without the seed and
+    /// the salt, with the commitment.
+    pub fn sealed_json(&self) -> String {
+        let mut v = serde_json::to_value(self).expect("a record always serialises");
+        if let serde_json::Value::Object(m) = &mut v {
+            m.remove("seed");
+            m.remove("salt");
+        }
+        serde_json::to_string_pretty(&v).expect("a record always serialises")
     }
 
     /// The record as pretty JSON.
@@ -119,7 +196,18 @@ impl Record {
 
     /// Parses a record from JSON.
     pub fn from_json(text: &str) -> Result<Record, String> {
-        serde_json::from_str(text).map_err(|e| format!("not a valid game record: {e}"))
+        serde_json::from_str(text).map_err(|e| {
+            let sealed = serde_json::from_str::<serde_json::Value>(text).is_ok_and(|v| {
+                v.get("commitment").is_some() && v.get("seed").is_none()
+            });
+            if sealed {
+                "this record's dice are sealed: its seed is published when the game ends, and \
+                 only then can it be replayed"
+                    .to_string()
+            } else {
+                format!("not a valid game record: {e}")
+            }
+        })
     }
 }
 
@@ -159,6 +247,9 @@ pub fn replay_with<R: Rules>(
             expected: hash_text(scenario_digest),
             found: record.scenario_digest.clone(),
         });
+    }
+    if record.salt.is_some() {
+        record.verify_commitment()?;
     }
     let n = upto
         .unwrap_or(record.actions.len())

@@ -830,6 +830,8 @@ impl Games {
             rules: row.rules.clone(),
             seed: row.seed,
             actions,
+            commitment: None,
+            salt: None,
         };
         let id = row.id.clone();
         let library = self.library.clone();
@@ -1083,6 +1085,7 @@ mod tests {
             computer: None,
             computer_side: None,
             branched_from: None,
+            salt: None,
         }
     }
 

@@ -277,6 +277,7 @@ pub async fn create(State(app): State<Arc<App>>, body: Bytes) -> Result<Response
         computer,
         computer_side,
         branched_from: None,
+        salt: None,
     };
     match mode {
         Mode::Hotseat => {
@@ -776,6 +777,7 @@ pub async fn branch(
         computer: None,
         computer_side: None,
         branched_from: Some(slot.id.clone()),
+        salt: None,
     };
     app.games.create(row, Start::Replay(record)).await?;
     let mut seats = BTreeMap::new();

@@ -43,6 +43,11 @@ pub struct GameRow {
     pub computer_side: Option<u8>,
     /// The game this one was branched from.
     pub branched_from: Option<String>,
+    /// The secret salt of a sealed game (online games, and games against the computer whose
+    /// seed the server drew): while the game goes on, the seed and the salt stay on the server
+    /// and only their commitment (`engine::commitment`) is published; `None` for an open
+    /// game, whose seed anyone may read.
+    pub salt: Option<String>,
 }
 
 /// What [`Store::load`] finds of a game: its row, its actions, the computer's notes.
@@ -91,6 +96,13 @@ macro_rules! game_in {
         .bind(&$row.branched_from)
         .execute(&mut *$tx)
         .await?;
+        if let Some(salt) = &$row.salt {
+            sqlx::query("INSERT INTO seals (game_id, salt) VALUES ($1, $2)")
+                .bind(&$row.id)
+                .bind(salt)
+                .execute(&mut *$tx)
+                .await?;
+        }
     }};
 }
 
@@ -155,6 +167,12 @@ const SCHEMA: &[&str] = &[
         manual INTEGER NOT NULL,
         hash TEXT,
         PRIMARY KEY (game_id, idx)
+    )",
+    // the secret salt of a sealed game (a table of its own, so that older databases gain it
+    // with CREATE TABLE IF NOT EXISTS)
+    "CREATE TABLE IF NOT EXISTS seals (
+        game_id TEXT PRIMARY KEY REFERENCES games (id),
+        salt TEXT NOT NULL
     )",
     "CREATE TABLE IF NOT EXISTS notes (
         game_id TEXT NOT NULL REFERENCES games (id),
@@ -462,7 +480,12 @@ impl Store {
         );
         type ActionRow = (i64, String, i32, Option<String>);
         type NoteRow = (i64, String);
-        let (row, actions, notes): (Option<Row>, Vec<ActionRow>, Vec<NoteRow>) = with_pool!(self, p => {
+        let (row, actions, notes, salt): (
+            Option<Row>,
+            Vec<ActionRow>,
+            Vec<NoteRow>,
+            Option<(String,)>,
+        ) = with_pool!(self, p => {
             let row: Option<Row> = sqlx::query_as(
                 "SELECT id, scenario, scenario_digest, rules, seed, mode, created_at, token_first,
                     token_second, token_both, computer, computer_side, branched_from
@@ -471,6 +494,14 @@ impl Store {
             .bind(id)
             .fetch_optional(p)
             .await?;
+            let salt: Option<(String,)> = if row.is_some() {
+                sqlx::query_as("SELECT salt FROM seals WHERE game_id = $1")
+                    .bind(id)
+                    .fetch_optional(p)
+                    .await?
+            } else {
+                None
+            };
             let actions: Vec<ActionRow> = if row.is_some() {
                 sqlx::query_as(
                     "SELECT idx, text, manual, hash FROM actions WHERE game_id = $1 ORDER BY idx",
@@ -489,7 +520,7 @@ impl Store {
             } else {
                 Vec::new()
             };
-            (row, actions, notes)
+            (row, actions, notes, salt)
         });
         let Some(r) = row else { return Ok(None) };
         let corrupt = |why: String| ServerError::Corrupt {
@@ -537,6 +568,7 @@ impl Store {
                 computer: r.10,
                 computer_side,
                 branched_from: r.12,
+                salt: salt.map(|s| s.0),
             },
             recorded,
             notes,
