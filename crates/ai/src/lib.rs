@@ -39,6 +39,7 @@ pub use search::{Budget, SearchPlayer, SearchStats};
 
 use engine::{Outcome, Record, Rules, Session, Side, ToAct};
 use naw::{Action, Game, Scenario};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 /// A computer player.
@@ -62,6 +63,12 @@ pub trait Player: Send {
     fn search_stats(&self) -> Option<SearchStats> {
         None
     }
+    /// Asks the player to stop thinking as soon as `flag` is set, from any thread (its game
+    /// was abandoned): a [`choose`](Player::choose) under way or to come then returns as soon
+    /// as it can, with a legal action that is cheap to find (a search's heuristic choice). The
+    /// player never clears the flag. Players that do not search return at once anyway and
+    /// ignore it (the default); a flag that is never set changes nothing.
+    fn stop_on(&mut self, _flag: Arc<AtomicBool>) {}
 }
 
 /// The player for a spec: `random`, `heuristic`, `search` (the default budget),

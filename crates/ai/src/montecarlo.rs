@@ -25,6 +25,7 @@
 //! ```
 
 use engine::{Dice, Rules, Side, ToAct};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -64,7 +65,7 @@ pub trait Knowledge<R: Rules>: Send + Sync + 'static {
 }
 
 /// How much one search may spend.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Limits {
     /// Simulations (rollouts) in all; ignored with a deadline.
     pub sims: u32,
@@ -72,6 +73,11 @@ pub struct Limits {
     pub deadline: Option<Instant>,
     /// Worker threads (the searching thread and the search's pool).
     pub workers: usize,
+    /// Stop as soon as this flag is set, from any thread (its game was abandoned): checked
+    /// wherever the deadline is and after every action of a rollout, even in the first round
+    /// that a deadline lets finish. The verdict then stands on the rounds completed (none:
+    /// the first candidate). A flag that is never set changes nothing.
+    pub stop: Option<Arc<AtomicBool>>,
 }
 
 impl Limits {
@@ -81,8 +87,20 @@ impl Limits {
             sims: n,
             deadline: None,
             workers: cores(),
+            stop: None,
         }
     }
+
+    /// The same limits, stopped as soon as `flag` is set.
+    pub fn stop_on(mut self, flag: Arc<AtomicBool>) -> Limits {
+        self.stop = Some(flag);
+        self
+    }
+}
+
+/// True when a stop flag is given and set.
+pub(crate) fn is_set(flag: Option<&AtomicBool>) -> bool {
+    flag.is_some_and(|f| f.load(Ordering::Relaxed))
 }
 
 /// What a search found.
@@ -96,6 +114,9 @@ pub struct Verdict {
     pub visits: Vec<u32>,
     /// Rollouts played in all.
     pub simulations: u32,
+    /// True when the search was stopped by its flag ([`Limits::stop`]) before its budget was
+    /// spent.
+    pub stopped: bool,
 }
 
 /// The number of cores.
@@ -144,6 +165,8 @@ struct Job<R: Rules, K> {
     /// Rounds to play (a simulation budget), or play until `deadline`.
     rounds: Option<u64>,
     deadline: Option<Instant>,
+    /// Stop at once when set (even in the round that `first` would complete).
+    stop: Option<Arc<AtomicBool>>,
     workers: u64,
     stratify: bool,
     /// Each worker completes one round whatever the time (the first phase: without it there
@@ -156,13 +179,14 @@ impl<R: Rules, K: Knowledge<R>> Job<R, K> {
     /// candidate on the same dice. Returns (round, candidate, value). With a deadline, a round
     /// cut short by it is dropped whole (its candidates would not have met the same dice), so
     /// a decision overruns its time by one rollout at most, except in the first phase's first
-    /// round.
+    /// round. A set stop flag ends the work at once, mid-rollout, and drops that round too.
     fn work(&self, w: u64) -> Vec<(u64, usize, f64)> {
         let mut acc = Vec::new();
         let mut r = w;
-        let past = |d: Option<Instant>| d.is_some_and(|d| Instant::now() >= d);
+        let stop = self.stop.as_deref();
+        let past = |d: Option<Instant>| is_set(stop) || d.is_some_and(|d| Instant::now() >= d);
         loop {
-            let must = self.first && r == w;
+            let must = self.first && r == w && !is_set(stop);
             match self.rounds {
                 Some(n) if r >= n => break,
                 _ if !must && past(self.deadline) => break,
@@ -171,17 +195,20 @@ impl<R: Rules, K: Knowledge<R>> Job<R, K> {
             let seed = mix(self.base_seed, self.round + r);
             let mut row = Vec::with_capacity(self.plans.len());
             for (c, actions) in &self.plans {
-                if !must && past(self.deadline) {
+                if (!must && past(self.deadline)) || is_set(stop) {
                     return acc;
                 }
-                let v = rollout(
+                let Some(v) = rollout_or_stop(
                     &*self.knowledge,
                     &self.g,
                     actions,
                     self.me,
                     seed,
                     self.stratify.then_some(r),
-                );
+                    stop,
+                ) else {
+                    return acc;
+                };
                 row.push((r, *c, v));
             }
             acc.extend(row);
@@ -199,6 +226,10 @@ impl<R: Rules, K: Knowledge<R>> Job<R, K> {
 /// best survivor (the first candidate wins ties). Round `r` of every candidate plays the same
 /// seed, derived from `seed`; the rounds are shared between the workers and summed in round
 /// order, so a simulation budget gives the same verdict whatever the number of workers.
+///
+/// A set stop flag ([`Limits::stop`]) ends the search as soon as every worker has seen it
+/// (within one action of a rollout): the rounds completed stand, an unfinished round is
+/// dropped, and with no round completed the first candidate is chosen.
 pub fn search<R, K>(
     knowledge: &Arc<K>,
     g: &R,
@@ -217,6 +248,8 @@ where
     let mut n = vec![0u32; k];
     let mean = |sum: &[f64], n: &[u32], c: usize| sum[c] / n[c].max(1) as f64;
     let deadline = limits.deadline;
+    let stop = limits.stop.clone();
+    let stopped = || is_set(stop.as_deref());
     let sims = if deadline.is_some() {
         u32::MAX
     } else {
@@ -228,7 +261,7 @@ where
     let mut used = 0u32;
     let mut round = 0u64;
     for phase in 0..phases {
-        if k == 0 || (phase > 0 && deadline.is_some_and(|d| Instant::now() >= d)) {
+        if k == 0 || stopped() || (phase > 0 && deadline.is_some_and(|d| Instant::now() >= d)) {
             break;
         }
         let phase_sims = (sims / phases).max(alive.len() as u32);
@@ -248,6 +281,7 @@ where
             round,
             rounds: deadline.is_none().then_some(rounds as u64),
             deadline: phase_deadline,
+            stop: stop.clone(),
             workers: workers as u64,
             stratify,
             first: phase == 0,
@@ -274,6 +308,10 @@ where
             used += 1;
         }
         round += 1_000_000;
+        if stopped() {
+            // what was played stands; halving on a cut phase would judge on too little
+            break;
+        }
         if phase + 1 < phases && alive.len() > 1 {
             alive.sort_by(|&a, &b| {
                 mean(&sum, &n, b)
@@ -299,6 +337,7 @@ where
         means: (0..k).map(|c| mean(&sum, &n, c)).collect(),
         visits: n,
         simulations: used,
+        stopped: stopped(),
     }
 }
 
@@ -342,10 +381,26 @@ pub fn rollout<R: Rules, K: Knowledge<R>>(
     seed: u64,
     stratum: Option<u64>,
 ) -> f64 {
+    rollout_or_stop(k, g, actions, me, seed, stratum, None).unwrap_or(0.5)
+}
+
+/// [`rollout`], abandoned (`None`) as soon as `stop` is set: checked before every action.
+fn rollout_or_stop<R: Rules, K: Knowledge<R>>(
+    k: &K,
+    g: &R,
+    actions: &[R::Action],
+    me: Side,
+    seed: u64,
+    stratum: Option<u64>,
+    stop: Option<&AtomicBool>,
+) -> Option<f64> {
     let mut s = g.clone();
     let mut dice = Dice::new(seed);
     let mut first_die = stratum;
     for a in actions {
+        if is_set(stop) {
+            return None;
+        }
         while s.to_act() == ToAct::Chance {
             roll(&mut s, &mut dice, &mut first_die);
         }
@@ -359,6 +414,9 @@ pub fn rollout<R: Rules, K: Knowledge<R>>(
         .collect();
     let mut legal = Vec::new();
     for _ in 0..k.max_rollout() {
+        if is_set(stop) {
+            return None;
+        }
         match s.to_act() {
             ToAct::Over(_) => break,
             ToAct::Chance => roll(&mut s, &mut dice, &mut first_die),
@@ -383,7 +441,7 @@ pub fn rollout<R: Rules, K: Knowledge<R>>(
             }
         }
     }
-    k.evaluate(&s, me)
+    Some(k.evaluate(&s, me))
 }
 
 /// A computer player of any rules system: at each decision it searches the plug-in's
@@ -399,6 +457,8 @@ pub struct MonteCarloPlayer<R: Rules, K> {
     pending: Vec<R::Action>,
     pending_seat: Option<Side>,
     simulations: u64,
+    /// Set when the game is abandoned: decisions are then taken without searching.
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl<R, K> MonteCarloPlayer<R, K>
@@ -418,7 +478,15 @@ where
             pending: Vec::new(),
             pending_seat: None,
             simulations: 0,
+            stop: None,
         }
+    }
+
+    /// Stops searching as soon as `flag` is set (from any thread): a search under way returns
+    /// at once with what it has played (none: the first candidate), and later decisions take
+    /// the first candidate without searching.
+    pub fn stop_on(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = Some(flag);
     }
 
     /// Uses `n` workers (the result does not depend on it).
@@ -448,11 +516,12 @@ where
         let seed = mix(self.seed, self.decision_no);
         let mut plans = self.knowledge.candidates(g, me, seed);
         plans.retain(|p| p.first().is_some_and(|a| g.check(*a).is_ok()));
-        let best = if plans.len() > 1 {
+        let best = if plans.len() > 1 && !is_set(self.stop.as_deref()) {
             let limits = Limits {
                 sims: self.sims,
                 deadline: None,
                 workers: self.workers,
+                stop: self.stop.clone(),
             };
             let v = search(&self.knowledge, g, me, &plans, seed, limits);
             self.simulations += v.simulations as u64;

@@ -9,7 +9,8 @@
 //! where the position is evaluated (`eval.rs`). Candidates are compared on common dice and
 //! whittled down by sequential halving. Rollouts run on every core (root parallelism: each
 //! worker plays its own share and the statistics are summed), within a thinking-time budget
-//! per player-turn or, for reproducible games, a simulation count.
+//! per player-turn or, for reproducible games, a simulation count. A stop flag
+//! ([`Player::stop_on`]) ends a search at once, for a game that was abandoned.
 //!
 //! The machinery is the generic [`crate::montecarlo`]; this module is Napoleon at War's
 //! plug-in to it (`NawKnowledge`) and the player around it (budget shares, plans played
@@ -18,11 +19,12 @@
 use crate::eval::evaluate;
 use crate::heuristic::{step_note, HeuristicPlayer};
 use crate::info::{info, Info};
-use crate::montecarlo::{self, cores, mix, Knowledge, Limits, Rollout};
+use crate::montecarlo::{self, cores, is_set, mix, Knowledge, Limits, Rollout};
 use crate::plan::{Explanation, Style};
 use crate::Player;
 use engine::{Rules, Side, ToAct};
 use naw::{Action, Game, Step};
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -112,6 +114,8 @@ pub struct SearchPlayer {
     workers: usize,
     /// Estimated seconds of one rollout on one worker (a running average).
     rollout_secs: f64,
+    /// Set when the game is abandoned: stop searching (see [`Player::stop_on`]).
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl std::fmt::Debug for SearchPlayer {
@@ -188,6 +192,7 @@ impl SearchPlayer {
             last: None,
             workers: cores().clamp(1, 16),
             rollout_secs: 0.003,
+            stop: None,
         }
     }
 
@@ -218,10 +223,19 @@ impl SearchPlayer {
         }
     }
 
-    /// Runs the search for one decision and returns the chosen candidate's actions.
+    /// True when the stop flag is set.
+    fn stopped(&self) -> bool {
+        is_set(self.stop.as_deref())
+    }
+
+    /// Runs the search for one decision and returns the chosen candidate's actions. Once the
+    /// stop flag is set, the heuristic's own candidate, unsearched.
     fn search(&mut self, g: &Game, me: Side) -> Option<(Vec<Action>, Option<Explanation>, String)> {
         let start = Instant::now();
-        let mut cands = candidates(g, self.seed, self.decision_no);
+        let mut cands = candidates(g, self.seed, self.decision_no, self.stop.as_deref());
+        if self.stopped() {
+            cands.truncate(1);
+        }
         if cands.len() <= 1 {
             return cands
                 .pop()
@@ -263,12 +277,14 @@ impl SearchPlayer {
             sims,
             deadline,
             workers: self.workers,
+            stop: self.stop.clone(),
         };
         let base_seed = mix(self.seed, self.decision_no);
         let verdict = montecarlo::search(&knowledge, g, me, &plans, base_seed, limits);
         let used = verdict.simulations;
         let elapsed = start.elapsed();
-        if used > 0 {
+        // a stopped search says nothing of the rollouts' speed
+        if used > 0 && !verdict.stopped {
             let per = elapsed.as_secs_f64() * self.workers as f64 / used as f64;
             self.rollout_secs = 0.7 * self.rollout_secs + 0.3 * per;
         }
@@ -279,7 +295,12 @@ impl SearchPlayer {
         let base = verdict.means[0];
 
         let why = format!(
-            "searched {} candidates with {} rollouts in {} ms: this one scores {:.0}%{}",
+            "{} {} candidates with {} rollouts in {} ms: this one scores {:.0}%{}",
+            if verdict.stopped {
+                "stopped (the game was left) after searching"
+            } else {
+                "searched"
+            },
             cands.len(),
             used,
             elapsed.as_millis(),
@@ -300,8 +321,9 @@ impl SearchPlayer {
 
 /// The candidates of a decision: whole-phase plans of the heuristic in every style for the
 /// movement phase and the declarations, else the legal actions (the heuristic's first, at most
-/// twelve); duplicates dropped.
-fn candidates(g: &Game, seed: u64, decision_no: u64) -> Vec<Candidate> {
+/// twelve); duplicates dropped. Once `stop` is set, no more plans are drawn than the one
+/// already made.
+fn candidates(g: &Game, seed: u64, decision_no: u64, stop: Option<&AtomicBool>) -> Vec<Candidate> {
     let mut out: Vec<Candidate> = Vec::new();
     let push = |out: &mut Vec<Candidate>, actions: Vec<Action>, e: Option<Explanation>| {
         let mut key = actions.clone();
@@ -321,6 +343,9 @@ fn candidates(g: &Game, seed: u64, decision_no: u64) -> Vec<Candidate> {
     match g.step() {
         Step::Movement => {
             for (i, st) in styles().into_iter().enumerate() {
+                if i > 0 && is_set(stop) {
+                    break;
+                }
                 let mut h =
                     HeuristicPlayer::with_style(mix(seed, 100 + i as u64 + 1000 * decision_no), st);
                 let (mut moves, e) = h.movement_plan(g);
@@ -330,6 +355,9 @@ fn candidates(g: &Game, seed: u64, decision_no: u64) -> Vec<Candidate> {
         }
         Step::Declare => {
             for (i, st) in styles().into_iter().enumerate() {
+                if i > 0 && is_set(stop) {
+                    break;
+                }
                 let mut h =
                     HeuristicPlayer::with_style(mix(seed, 200 + i as u64 + 1000 * decision_no), st);
                 let (mut acts, notes) = h.declaration_plan(g);
@@ -377,7 +405,7 @@ impl Knowledge<Game> for NawKnowledge {
     type Policy = HeuristicPlayer;
 
     fn candidates(&self, g: &Game, _me: Side, seed: u64) -> Vec<Vec<Action>> {
-        candidates(g, seed, 0)
+        candidates(g, seed, 0, None)
             .into_iter()
             .map(|c| c.actions)
             .collect()
@@ -513,5 +541,9 @@ impl Player for SearchPlayer {
 
     fn search_stats(&self) -> Option<SearchStats> {
         Some(self.stats)
+    }
+
+    fn stop_on(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = Some(flag);
     }
 }

@@ -11,6 +11,7 @@ use crate::{Record, Refusal, ReplayError, Rules, Session, Side, ToAct, Viewer};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::any::Any;
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 /// One legal action as structured data (the chessground `dests` idea): a board highlights
@@ -384,6 +385,15 @@ pub trait DynPlayer: Send {
     fn explain(&self) -> Option<String> {
         None
     }
+    /// Asks the player to stop thinking as soon as `flag` is set, from any thread: a host sets
+    /// it when the player's game is abandoned (its client left, the server shuts down), so that
+    /// a long search does not go on for nobody. Once it is set, a [`choose`](DynPlayer::choose)
+    /// under way or to come returns as soon as it can with a legal action that is cheap to
+    /// find (a search stopped before any verdict takes its heuristic's choice or its first
+    /// candidate). The player never clears the flag. The default ignores it: right for players
+    /// that return at once anyway (random, heuristic); a flag that is never set changes
+    /// nothing, so a search with a simulation budget chooses as it would without one.
+    fn stop_on(&mut self, _flag: Arc<AtomicBool>) {}
 }
 
 /// A rules system: makes games from scenarios and records, with its players.

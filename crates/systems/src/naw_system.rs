@@ -8,6 +8,7 @@ use engine::{Record, Rules, Session};
 use naw::{Game, Scenario};
 use present::NawPresenter;
 use serde_json::Value;
+use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 /// The Napoleon at War rules system.
@@ -142,5 +143,58 @@ impl DynPlayer for NawPlayer {
 
     fn explain(&self) -> Option<String> {
         self.0.explain()
+    }
+
+    fn stop_on(&mut self, flag: Arc<AtomicBool>) {
+        self.0.stop_on(flag);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::ToAct;
+    use std::sync::atomic::Ordering;
+    use std::time::Duration;
+
+    /// The stop flag reaches the search through the object-safe player: with an hour to think
+    /// and the flag already set (its game abandoned), `choose` returns a legal action (the
+    /// two-minute wait is a liveness bound, not a measure of speed).
+    #[test]
+    fn a_stopped_search_returns_through_the_dynamic_player() {
+        let lib = crate::Library::standard();
+        let mut g = lib.new_game("bon-first-day", None, 3).expect("a game");
+        let mut h = Naw.player("heuristic", 1).expect("the heuristic");
+        // to the first movement phase: a decision with many candidate plans
+        let movement = |g: &dyn DynGame| {
+            g.as_any()
+                .downcast_ref::<NawGame>()
+                .is_some_and(|n| n.session.game.step() == naw::Step::Movement)
+        };
+        while !(movement(&*g) && matches!(g.to_act(), ToAct::Side(_))) {
+            match g.to_act() {
+                ToAct::Chance => {
+                    g.roll().expect("a die");
+                }
+                ToAct::Side(_) => {
+                    let a = h.choose(&*g);
+                    g.act(&a).expect("a legal action");
+                }
+                ToAct::Over(o) => panic!("the game ended: {o:?}"),
+            }
+        }
+        let mut p = Naw.player("search@3599s", 2).expect("the search");
+        let flag = Arc::new(AtomicBool::new(false));
+        p.stop_on(flag.clone());
+        flag.store(true, Ordering::Relaxed);
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let a = p.choose(&*g);
+            let _ = tx.send((g.act(&a).is_ok(), a));
+        });
+        let (legal, a) = rx
+            .recv_timeout(Duration::from_secs(120))
+            .expect("a stopped search returns");
+        assert!(legal, "a refused action: {a}");
     }
 }
