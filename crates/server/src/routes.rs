@@ -20,6 +20,18 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 use tokio::sync::broadcast::error::RecvError;
 
+/// Runs a change to the end whether or not its client still waits for the reply: the work is
+/// a task of its own, so a client that hangs up mid-request cannot leave an action committed
+/// but unpublished (the watchers told, the cached views renewed) or half done. Every change
+/// to a game goes through here.
+async fn to_the_end<T: Send + 'static>(
+    work: impl std::future::Future<Output = Result<T, ApiError>> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::spawn(work)
+        .await
+        .map_err(|e| ApiError::internal(format!("the change failed: {e}")))?
+}
+
 /// A JSON response from text that is already JSON.
 fn json(status: StatusCode, body: impl Into<String>) -> Response {
     (
@@ -150,12 +162,37 @@ pub async fn odds(
 #[derive(Deserialize)]
 struct NewGame {
     scenario: String,
-    seed: Option<u64>,
+    seed: Option<SeedIn>,
     #[serde(default)]
     mode: Option<String>,
     computer_side: Option<String>,
     computer: Option<String>,
     rules: Option<String>,
+}
+
+/// A seed as a request gives it: a JSON number, or a string of digits (a 64-bit seed does
+/// not survive a JavaScript number).
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum SeedIn {
+    Number(serde_json::Number),
+    Text(String),
+}
+
+impl SeedIn {
+    /// The seed, or why it is not one.
+    fn value(&self) -> Result<u64, ApiError> {
+        let text = match self {
+            SeedIn::Number(n) => n.to_string(),
+            SeedIn::Text(t) => t.trim().to_string(),
+        };
+        text.parse::<u64>().map_err(|_| {
+            ApiError::bad_request(format!(
+                "seed {text}: a seed is a whole number from 0 to {}",
+                u64::MAX
+            ))
+        })
+    }
 }
 
 /// The answer to creating a game.
@@ -165,6 +202,9 @@ struct Created {
     mode: &'static str,
     seats: BTreeMap<String, String>,
     links: BTreeMap<String, String>,
+    /// A sealed game's commitment to its dice (`docs/api.md`, "Secret dice").
+    #[serde(skip_serializing_if = "Option::is_none")]
+    commitment: Option<String>,
 }
 
 /// The link of every seat: `/#game=ID&seat=TOKEN&side=SIDE` (`side=both` in hot-seat).
@@ -189,6 +229,11 @@ fn random_seed() -> Result<u64, ApiError> {
 
 /// `POST /api/games`.
 pub async fn create(State(app): State<Arc<App>>, body: Bytes) -> Result<Response, ApiError> {
+    to_the_end(create_now(app, body)).await
+}
+
+/// [`create`], run to its end.
+async fn create_now(app: Arc<App>, body: Bytes) -> Result<Response, ApiError> {
     let req: NewGame = parse_body(&body)?;
     let mode_name = req.mode.as_deref().unwrap_or("hotseat");
     let mode = Mode::parse(mode_name).ok_or_else(|| {
@@ -235,6 +280,15 @@ pub async fn create(State(app): State<Arc<App>>, body: Bytes) -> Result<Response
                 .computer
                 .clone()
                 .unwrap_or_else(|| crate::games::default_computer(&*system));
+            // what a computer player may cost: only the published levels (a search of an
+            // hour a turn is not offered to an anonymous client)
+            let offered = offered_players(&*system);
+            if !offered.iter().any(|p| p.eq_ignore_ascii_case(spec.trim())) {
+                return Err(ApiError::bad_request(format!(
+                    "computer '{spec}' is not offered here: choose one of {}",
+                    offered.join(", ")
+                )));
+            }
             system
                 .player(&spec, 0)
                 .map_err(|e| ApiError::bad_request(format!("computer: {e}")))?;
@@ -251,10 +305,27 @@ pub async fn create(State(app): State<Arc<App>>, body: Bytes) -> Result<Response
     };
     let id = format!("g_{}", random_hex(12)?);
     let mut seats = BTreeMap::new();
-    let seed = match req.seed {
+    // Secret dice: the server draws the seed of an online game and of a game against the
+    // computer and keeps it (with a salt) until the game ends, publishing only a commitment;
+    // a client may choose the seed of a hot-seat game, or of a game against the computer
+    // (which then is open: its dice and the computer's choices can be foreseen by whoever
+    // holds the seed, the player's own business).
+    let chosen = req.seed.as_ref().map(SeedIn::value).transpose()?;
+    if mode == Mode::Online && chosen.is_some() {
+        return Err(ApiError::bad_request(
+            "an online game's seed is drawn by the server and kept secret until the game ends: \
+             do not give one",
+        ));
+    }
+    let seed = match chosen {
         Some(s) => s,
         None => random_seed()?,
     };
+    let salt = match (mode, chosen) {
+        (Mode::Online, _) | (Mode::Computer, None) => Some(random_hex(16)?),
+        _ => None,
+    };
+    let commitment = salt.as_deref().map(|s| engine::commitment(seed, s));
     let game = {
         let lib = lib.clone();
         let (scenario, rules) = (req.scenario.clone(), Some(system.id().to_string()));
@@ -277,7 +348,7 @@ pub async fn create(State(app): State<Arc<App>>, body: Bytes) -> Result<Response
         computer,
         computer_side,
         branched_from: None,
-        salt: None,
+        salt,
     };
     match mode {
         Mode::Hotseat => {
@@ -317,6 +388,7 @@ pub async fn create(State(app): State<Arc<App>>, body: Bytes) -> Result<Response
             mode: mode.name(),
             seats,
             links,
+            commitment,
         })?,
     ))
 }
@@ -352,6 +424,18 @@ pub async fn players(
         "levels": levels,
     });
     Ok(json(StatusCode::OK, v.to_string()))
+}
+
+/// The computer players a game may be given: the system's players (each at its default
+/// budget) and the levels of [`LEVELS`] it accepts.
+fn offered_players(sys: &dyn System) -> Vec<String> {
+    let mut out = sys.players();
+    for (_, spec, _) in LEVELS {
+        if sys.player(spec, 0).is_ok() && !out.iter().any(|p| p == spec) {
+            out.push(spec.to_string());
+        }
+    }
+    out
 }
 
 /// The levels the start screen offers: a name, the player spec, a few words.
@@ -424,14 +508,36 @@ pub async fn record(
     let mut guard = slot.live.lock().await;
     let live = app.games.ensure(&slot, &mut guard).await?;
     if !live.sees_all(viewer) {
-        return Err(ApiError {
-            status: StatusCode::FORBIDDEN,
-            kind: "forbidden",
-            case: None,
-            why: "this game hides information: its record is shown when the game is over".into(),
-        });
+        return Err(hidden_record());
     }
-    Ok(json(StatusCode::OK, live.game.record().to_json()))
+    Ok(json(StatusCode::OK, published_record(&slot, live)))
+}
+
+/// 403: the record of a game that hides information, asked for by a viewer who may not see
+/// every seat's doings.
+fn hidden_record() -> ApiError {
+    ApiError {
+        status: StatusCode::FORBIDDEN,
+        kind: "forbidden",
+        case: None,
+        why: "this game hides information: its record is shown when the game is over".into(),
+    }
+}
+
+/// A game's record as anyone who may read it is given it: a sealed game's record carries its
+/// commitment, and its seed and salt only once the game is over.
+fn published_record(slot: &Slot, live: &Live) -> String {
+    let Some(salt) = &slot.row.salt else {
+        return live.game.record().to_json();
+    };
+    let mut r = live.game.record().clone();
+    r.commitment = Some(engine::commitment(r.seed, salt));
+    if matches!(live.game.to_act(), ToAct::Over(_)) {
+        r.salt = Some(salt.clone());
+        r.to_json()
+    } else {
+        r.sealed_json()
+    }
 }
 
 /// The body of `POST /api/games/{id}/actions`.
@@ -479,6 +585,16 @@ fn may_act(slot: &Slot, live: &Live, seat: Seat, expect: Option<usize>) -> Resul
 pub async fn act(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    to_the_end(act_now(app, id, headers, body)).await
+}
+
+/// [`act`], run to its end.
+async fn act_now(
+    app: Arc<App>,
+    id: String,
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, ApiError> {
@@ -612,6 +728,16 @@ pub async fn undo(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, ApiError> {
+    to_the_end(undo_now(app, id, headers, body)).await
+}
+
+/// [`undo`], run to its end.
+async fn undo_now(
+    app: Arc<App>,
+    id: String,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, ApiError> {
     let slot = app.games.slot(&id).await?;
     let req = undo_body(&body)?;
     let seat = slot.seat(bearer(&headers))?;
@@ -669,6 +795,16 @@ pub async fn takeback_get(
 pub async fn takeback(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    to_the_end(takeback_now(app, id, headers, body)).await
+}
+
+/// [`takeback`], run to its end.
+async fn takeback_now(
+    app: Arc<App>,
+    id: String,
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, ApiError> {
@@ -739,17 +875,33 @@ struct BranchBody {
 pub async fn branch(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    to_the_end(branch_now(app, id, headers, body)).await
+}
+
+/// [`branch`], run to its end.
+async fn branch_now(
+    app: Arc<App>,
+    id: String,
+    headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, ApiError> {
     let slot = app.games.slot(&id).await?;
-    let req: BranchBody = if body.is_empty() {
+    let viewer = slot.viewer(bearer(&headers))?;
+    let req: BranchBody = if body.iter().all(u8::is_ascii_whitespace) {
         BranchBody { at: None }
     } else {
         parse_body(&body)?
     };
-    let record = {
+    let (record, seed) = {
         let mut guard = slot.live.lock().await;
         let live = app.games.ensure(&slot, &mut guard).await?;
+        // a branch replays the record: only for whoever may read it
+        if !live.sees_all(viewer) {
+            return Err(hidden_record());
+        }
         let n = live.len();
         let at = req.at.unwrap_or(n);
         if at > n {
@@ -759,7 +911,23 @@ pub async fn branch(
         }
         let mut r = live.game.record().clone();
         r.actions.truncate(at);
-        r
+        let over = matches!(live.game.to_act(), ToAct::Over(_));
+        if slot.row.salt.is_some() && !over {
+            // Secret dice: a branch of a sealed game that goes on must not roll the game's
+            // own dice (it would show the next roll). Its rolls so far are kept as given
+            // (physical dice) and what follows is drawn from a fresh seed.
+            let seats = live.game.seats();
+            for (a, e) in r.actions.iter_mut().zip(&live.log) {
+                if !seats.contains(&e.side) {
+                    a.manual = true;
+                }
+            }
+            let fresh = random_seed()?;
+            r.seed = fresh;
+            (r, fresh)
+        } else {
+            (r, slot.row.seed)
+        }
     };
     let new_id = format!("g_{}", random_hex(12)?);
     let token = random_hex(16)?;
@@ -768,7 +936,7 @@ pub async fn branch(
         scenario: slot.row.scenario.clone(),
         scenario_digest: slot.row.scenario_digest.clone(),
         rules: slot.row.rules.clone(),
-        seed: slot.row.seed,
+        seed,
         mode: Mode::Hotseat.name().to_string(),
         created_at: now_seconds(),
         token_first: None,
@@ -790,6 +958,7 @@ pub async fn branch(
             mode: Mode::Hotseat.name(),
             seats,
             links,
+            commitment: None,
         })?,
     ))
 }
