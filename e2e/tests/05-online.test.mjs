@@ -30,14 +30,17 @@ test('7. two contexts play one online game with their own seats; the other board
   await french.goto(server.base + '/');
   await french.check('.scenario-card input[value="bon-first-day"]');
   await french.check('input[name="mode"][value="online"]');
+  // an online game's dice are the server's secret: the seed field is shut, and says why
   await french.click('details.advanced summary');
-  await french.fill('#seed', '3');
+  assert.equal(await french.locator('#seed').isDisabled(), true, 'no seed for an online game');
+  assert.match(await french.locator('#seed-online').innerText(), /secret/);
   const [created] = await Promise.all([
     french.waitForResponse((r) => r.url().endsWith('/api/games') && r.request().method() === 'POST'),
     french.click('button[type="submit"]'),
   ]);
   assert.equal(created.status(), 201);
-  /** @type {{id: string, seats: Record<string,string>, links: Record<string,string>}} */
+  assert.equal(JSON.parse(created.request().postData() || '{}').seed, undefined, 'the board sent no seed');
+  /** @type {{id: string, seats: Record<string,string>, links: Record<string,string>, urls?: Record<string,string>}} */
   const g = await created.json();
   assert.ok(g.seats.French && g.seats.Allied && g.seats.French !== g.seats.Allied, 'one token per side');
   const frInput = french.locator('input[aria-label="Link for the French player"]');
@@ -45,9 +48,10 @@ test('7. two contexts play one online game with their own seats; the other board
   await alInput.waitFor({ state: 'visible' });
   const frLink = await frInput.inputValue();
   const alLink = await alInput.inputValue();
-  // the links shown are the create call's, which carry the side
-  assert.equal(frLink, `${server.base}${g.links.French}`);
-  assert.equal(alLink, `${server.base}${g.links.Allied}`);
+  // the links shown are the create call's, absolute (the server's own when it gives them), and
+  // carry the side
+  assert.equal(frLink, g.urls?.French ?? `${server.base}${g.links.French}`);
+  assert.equal(alLink, g.urls?.Allied ?? `${server.base}${g.links.Allied}`);
   assert.ok(frLink.endsWith('&side=French') && alLink.endsWith('&side=Allied'));
   await shot(french, '07-online-links');
 

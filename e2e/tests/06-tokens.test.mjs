@@ -10,7 +10,7 @@ import {
 useFixture();
 
 test('8a. the API refuses a wrong or missing seat token with 401', { timeout: 30_000 }, async () => {
-  const g = await api.create({ scenario: 'bon-first-day', seed: 5, mode: 'online' });
+  const g = await api.create({ scenario: 'bon-first-day', mode: 'online' });
   const other = await api.create({ scenario: 'bon-first-day', seed: 5, mode: 'hotseat' });
   const s0 = await api.state(g.id);
   const attempts = [
@@ -44,17 +44,19 @@ test('8a. the API refuses a wrong or missing seat token with 401', { timeout: 30
 });
 
 test('8b. the board with a wrong seat says its token was refused; without a seat it is a spectator', { timeout: 60_000 }, async () => {
-  const g = await api.create({ scenario: 'bon-first-day', seed: 5, mode: 'online' });
+  const g = await api.create({ scenario: 'bon-first-day', mode: 'online' });
 
-  // ---- a wrong seat token in the link: the server refuses it on the first request (401, every
-  // game route takes the token); the board says so and watches as a spectator
+  // ---- a wrong seat token in the link: the board checks it with the server as it opens (the
+  // seat route answers 401), says so at once and watches as a spectator
   const page = await newPage(browser);
   await openBoard(page, server.base, `/#game=${g.id}&seat=ffffffffffffffffffffffffffffffff&side=French`);
   const n0 = (await boardState(page)).actions_recorded;
-  const toast = page.locator('#toasts .toast-warn:has-text("Your seat token was refused")').last();
+  const toast = page.locator('#toasts .toast-warn:has-text("This seat link is wrong or out of date")').last();
   await toast.waitFor({ state: 'visible' });
-  assert.match(await toast.innerText(), /not one of this game's/);
   assert.match(await toast.innerText(), /spectator/);
+  assert.match(await page.locator('.card-orders .seat-note').innerText(), /wrong or out of date/);
+  assert.ok(!(await page.evaluate(() => location.hash)).includes('seat='), 'the refused token leaves the address bar');
+  assert.equal(await page.evaluate(() => localStorage.getItem('grognard.seats')), null, 'nothing kept');
   await page.locator('.actor .spectator').waitFor({ state: 'visible' });
   assert.equal(await page.locator('.card-orders button.btn-end').count(), 0);
   assert.equal(await page.evaluate(() => /** @type {any} */ (window).grognard.act('end')), false);

@@ -11,7 +11,7 @@ import {
 useFixture();
 
 test('7b. an online take-back waits for the opponent, who declines, then allows it', { timeout: 90_000 }, async () => {
-  const g = await api.create({ scenario: 'bon-first-day', seed: 3, mode: 'online' });
+  const g = await api.create({ scenario: 'bon-first-day', mode: 'online' });
   const french = await newPage(browser);
   await openBoard(french, server.base, g.links.French);
   const allied = await newPage(browser);

@@ -68,7 +68,7 @@ test('10a. the board sends its seat token on every game request and opens the We
 });
 
 test('10b. hidden information: an empty action reads "(hidden action)"; a withheld record (403) is a clear message', { timeout: 60_000 }, async () => {
-  const g = await api.create({ scenario: 'bon-first-day', seed: 12, mode: 'online' });
+  const g = await api.create({ scenario: 'bon-first-day', mode: 'online' });
   await api.act(g.id, 'end', g.seats.French);
   const s = (await api.call(`/api/games/${g.id}`, { token: g.seats.Allied })).json;
   const mv = s.legal_actions.find((/** @type {any} */ a) => a.kind === 'move');

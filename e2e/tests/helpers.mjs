@@ -84,13 +84,16 @@ export async function startServer() {
  * @param {string} base
  */
 export function rest(base) {
-  /** @param {string} p @param {{method?: string, body?: any, token?: string}} [o] */
+  /** Every request but a read carries a JSON body (`{}` when none is given), as the server demands.
+   *  @param {string} p @param {{method?: string, body?: any, token?: string}} [o] */
   const call = async (p, o = {}) => {
+    const method = o.method || 'GET';
+    const read = method === 'GET' || method === 'HEAD';
     /** @type {Record<string,string>} */
     const headers = { Accept: 'application/json' };
-    if (o.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (!read) headers['Content-Type'] = 'application/json';
     if (o.token) headers.Authorization = `Bearer ${o.token}`;
-    const res = await fetch(base + p, { method: o.method || 'GET', headers, body: o.body === undefined ? undefined : JSON.stringify(o.body), signal: AbortSignal.timeout(30_000) });
+    const res = await fetch(base + p, { method, headers, body: read ? undefined : JSON.stringify(o.body === undefined ? {} : o.body), signal: AbortSignal.timeout(30_000) });
     const text = await res.text();
     let json = null;
     try { json = text ? JSON.parse(text) : null; } catch { /* not JSON */ }
@@ -146,7 +149,28 @@ export async function newPage(browser, opts = {}) {
     // refusals are answered 4xx on purpose: the browser logs them as failed resources
     if (m.type() === 'error' && !/status of 4\d\d/.test(m.text())) errors.push(`console.error: ${m.text()}`);
   });
+  // every request the board sends to the API that is not a read must be JSON (the server
+  // refuses others with 415): the header, and a body that parses
+  /** @type {{method: string, path: string, type: string|undefined, body: string|null}[]} */
+  const posts = [];
+  pagePosts.set(page, posts);
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (!url.pathname.startsWith('/api/') || r.method() === 'GET' || r.method() === 'HEAD') return;
+    const type = r.headers()['content-type'];
+    const body = r.postData();
+    posts.push({ method: r.method(), path: url.pathname, type, body });
+    if (!/^application\/json(;|$)/i.test(type || '')) errors.push(`${r.method()} ${url.pathname} without Content-Type: application/json (${type})`);
+    try { JSON.parse(body ?? ''); } catch { errors.push(`${r.method()} ${url.pathname} with a body that is not JSON: ${body}`); }
+  });
   return page;
+}
+
+/** @type {WeakMap<object, {method: string, path: string, type: string|undefined, body: string|null}[]>} */
+const pagePosts = new WeakMap();
+/** The requests other than reads the page sent to the API, in order. @param {import('playwright-core').Page} page */
+export function postsOf(page) {
+  return pagePosts.get(page) || [];
 }
 
 /** @type {WeakMap<object, string[]>} */

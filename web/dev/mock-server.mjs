@@ -298,6 +298,10 @@ const server = http.createServer(async (req, res) => {
   const url = new URL('http://x' + req.url);
   const parts = url.pathname.split('/').filter(Boolean);
   if (parts[0] !== 'api') return serveStatic(req, res);
+  // like the server: every request that is not a read is JSON
+  if (req.method !== 'GET' && req.method !== 'HEAD' && !/^application\/json\s*(;|$)/i.test(req.headers['content-type'] || '')) {
+    return err(res, 415, 'bad_request', 'a request to /api/ that is not a read carries Content-Type: application/json');
+  }
   try {
     if (parts[1] === 'scenarios') {
       const r = await run(['scenarios', '--json']);

@@ -44,34 +44,103 @@ import { normalizeState } from './store.js';
 /** @typedef {{hex: string, cost: number, path: string[]}} Destination */
 /** @typedef {{unit: string, movement?: number, from?: string|null, destinations: Destination[], why_not: null | {case: string, why: string}}} Moves */
 
-/** An error reply: `{"error": {"status", "case", "why", "kind"}}`. */
+/** An error reply: `{"error": {"status", "case", "why", "kind"}}`; `retryAfter` is the wait, in
+ *  seconds, a rate-limited reply (429) asks for (its `Retry-After` header). */
 export class ApiError extends Error {
-  /** @param {number} status @param {string} kind @param {string} why @param {string|undefined} kase */
-  constructor(status, kind, why, kase) {
+  /** @param {number} status @param {string} kind @param {string} why @param {string|undefined} kase @param {number} [retryAfter] */
+  constructor(status, kind, why, kase, retryAfter) {
     super(kase ? `${kase}: ${why}` : why);
     this.status = status;
     this.kind = kind;
     this.why = why;
     this.case = kase;
+    this.retryAfter = retryAfter;
   }
 }
 
+// ------------------------------------------------------------------ rate limits (429)
+
+/** The wait asked when a 429 names none, and the longest the board honours, in seconds. */
+const DEFAULT_WAIT = 5;
+const LONGEST_WAIT = 600;
+
 /**
+ * The server's last "slow down": until when (ms since 1970) nothing is sent that the player did
+ * not ask for again, and the server's words. Reads wait for it to pass; actions are refused at
+ * once, without a request, with the server's words and the time left.
+ */
+export const limit = { until: 0, why: '' };
+
+/** @type {Set<() => void>} */
+const limitListeners = new Set();
+
+/** Calls `fn` whenever the server asks the board to slow down; returns the unsubscriber. @param {() => void} fn */
+export function onRateLimit(fn) {
+  limitListeners.add(fn);
+  return () => { limitListeners.delete(fn); };
+}
+
+/** Seconds left before the board may send again (0 when it may). */
+export function waitLeft() {
+  return Math.max(0, Math.ceil((limit.until - Date.now()) / 1000));
+}
+
+/** A `Retry-After` header (seconds, or an HTTP date) in seconds, within bounds. @param {string|null} v */
+export function retryAfterSeconds(v) {
+  if (!v) return DEFAULT_WAIT;
+  const n = /^\s*\d+\s*$/.test(v) ? Number(v) : Math.ceil((Date.parse(v) - Date.now()) / 1000);
+  if (!Number.isFinite(n)) return DEFAULT_WAIT;
+  return Math.min(LONGEST_WAIT, Math.max(1, n));
+}
+
+/** @param {number} ms */
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * One request to the API. Every request that is not a read (POST) carries a JSON body (`{}`
+ * when there is nothing to say) with `Content-Type: application/json`, as the server demands.
+ * A read that the server rate-limits (429) is retried, twice at most, after the wait it asks;
+ * anything else throws an {@link ApiError}.
  * @param {string} path
- * @param {{method?: string, body?: any, token?: string|null}} [opts]
+ * @param {{method?: string, body?: any, token?: string|null, raw?: boolean}} [opts] `raw`: the
+ *   reply's text as it came, not parsed
  */
 async function call(path, opts = {}) {
+  const method = opts.method || 'GET';
+  const read = method === 'GET' || method === 'HEAD';
+  for (let attempt = 0; ; attempt++) {
+    const left = waitLeft();
+    if (left > 0) {
+      // the server asked to slow down: a read waits, an action is refused without asking
+      if (!read) throw new ApiError(429, 'rate_limited', limit.why || 'the server asks to slow down', undefined, left);
+      await sleep(limit.until - Date.now());
+    }
+    try {
+      return await send(path, method, read, opts);
+    } catch (e) {
+      if (!(e instanceof ApiError && e.status === 429)) throw e;
+      limit.until = Date.now() + (e.retryAfter || DEFAULT_WAIT) * 1000;
+      limit.why = e.why;
+      for (const fn of limitListeners) fn();
+      if (!read || attempt >= 2) throw e;
+    }
+  }
+}
+
+/** @param {string} path @param {string} method @param {boolean} read @param {{body?: any, token?: string|null, raw?: boolean}} opts */
+async function send(path, method, read, opts) {
   /** @type {Record<string,string>} */
   const headers = { Accept: 'application/json' };
-  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (!read) headers['Content-Type'] = 'application/json';
   if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
   let res;
   try {
     res = await fetch(path, {
-      method: opts.method || 'GET',
+      method,
       headers,
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      body: read ? undefined : JSON.stringify(opts.body === undefined ? {} : opts.body),
       cache: 'no-store',
+      credentials: 'same-origin',
     });
   } catch (e) {
     throw new ApiError(0, 'network', `the server cannot be reached (${/** @type {Error} */ (e).message})`, undefined);
@@ -86,16 +155,29 @@ async function call(path, opts = {}) {
   }
   if (!res.ok) {
     const e = data && data.error ? data.error : {};
-    throw new ApiError(e.status || res.status, e.kind || 'error', e.why || text || res.statusText, e.case);
+    const status = e.status || res.status;
+    const kind = e.kind || (status === 429 ? 'rate_limited' : 'error');
+    const why = e.why || (data ? '' : text.trim().slice(0, 300)) || res.statusText || `the server answered ${status}`;
+    throw new ApiError(status, kind, why, e.case, status === 429 ? retryAfterSeconds(res.headers.get('Retry-After')) : undefined);
   }
-  return data;
+  if (opts.raw) return text;
+  return read ? data : data ?? {};
 }
+
+/**
+ * What creating a game (or a branch) answers: the seat tokens, each seat's relative link
+ * (`/#game=ID&seat=TOKEN&side=SIDE`) and, when the server knows its public address, the same
+ * links as absolute addresses in `urls`; a sealed game's (secret dice) `commitment` to its seed.
+ * @typedef {{id: string, mode?: string, seats: Record<string, string>, links: Record<string, string>, urls?: Record<string, string>, commitment?: string}} Created
+ */
 
 export const api = {
   /** @returns {Promise<{id: string, title: string, first_turn: number, last_turn: number, sides: string[], description?: string}[]>} */
   scenarios: () => call('/api/scenarios'),
-  /** @param {{scenario: string, seed?: number, mode: string, computer_side?: string, computer?: string}} body
-   *  @returns {Promise<{id: string, seats: Record<string, string>, links: Record<string, string>}>} */
+  /** A seed is sent only when the player gives one: as a number when it is a safe integer,
+   *  else as its decimal digits (a 64-bit seed does not survive a JavaScript number).
+   *  @param {{scenario: string, seed?: number|string, mode: string, computer_side?: string, computer?: string}} body
+   *  @returns {Promise<Created>} */
   create: (body) => call('/api/games', { method: 'POST', body }),
   /** The state view as the seat of `token` sees it (a spectator's without a token).
    *  @param {string} id @param {string|null} [token] @returns {Promise<StateView>} */
@@ -107,6 +189,9 @@ export const api = {
   /** The game record; 403 (`forbidden`) while the game hides what some seat does from this viewer.
    *  @param {string} id @param {string|null} [token] */
   record: (id, token = null) => call(`/api/games/${encodeURIComponent(id)}/record`, { token }),
+  /** The game record's text exactly as the server wrote it (for export: its seed may not fit a
+   *  JavaScript number). @param {string} id @param {string|null} [token] @returns {Promise<string>} */
+  recordText: (id, token = null) => call(`/api/games/${encodeURIComponent(id)}/record`, { token, raw: true }),
   /** Sends an action; the reply's change lists the legal actions that follow.
    *  @param {string} id @param {string} action @param {number|undefined} expect @param {string|null} token
    *  @returns {Promise<{accepted: string[], events: import('./api.js').GameEvent[], change: any, state: StateView|null}>} */
@@ -132,7 +217,7 @@ export const api = {
    *  @returns {Promise<{side: string, mode: string}>} */
   seat: (id, token) => call(`/api/games/${encodeURIComponent(id)}/seat`, { token }),
   /** @param {string} id @param {number} at @param {string|null} token
-   *  @returns {Promise<{id: string, seats: Record<string, string>, links: Record<string, string>}>} */
+   *  @returns {Promise<Created>} */
   branch: (id, at, token) => call(`/api/games/${encodeURIComponent(id)}/branch`, { method: 'POST', body: { at }, token }),
   /** @param {string} id @param {number} n @param {string|null} [token] @returns {Promise<StateView>} */
   replay: async (id, n, token = null) => normalizeState(await call(`/api/games/${encodeURIComponent(id)}/replay/${n}`, { token })),
@@ -155,14 +240,22 @@ export function wsUrl(id, token = null) {
 
 const KEY = 'grognard.seats';
 
-/** @typedef {{token: string, side?: string, mode?: string, title?: string, created?: number}} Seat */
+/**
+ * A seat this browser holds: its token, side (`both` in hot-seat), mode, the game's title, when it
+ * was taken, and `url`, the seat's absolute link as the server gave it (`urls` of the create call)
+ * when it gave one.
+ * @typedef {{token: string, side?: string, mode?: string, title?: string, created?: number, url?: string}} Seat */
+
+/** Seats kept for this page only, when the browser stores nothing (storage disabled or full).
+ *  @type {Record<string, Seat>} */
+const unstored = {};
 
 /** @returns {Record<string, Seat>} */
 function allSeats() {
   try {
-    return JSON.parse(localStorage.getItem(KEY) || '{}') || {};
+    return { ...(JSON.parse(localStorage.getItem(KEY) || '{}') || {}), ...unstored };
   } catch {
-    return {};
+    return { ...unstored };
   }
 }
 
@@ -171,15 +264,34 @@ export function loadSeat(game) {
   return allSeats()[game] || null;
 }
 
-/** @param {string} game @param {Seat} seat */
+/**
+ * Keeps a seat in this browser; false when the browser would not store it (it is then kept for
+ * this page only, and the seat's link stays the way back to it).
+ * @param {string} game @param {Seat} seat
+ */
 export function saveSeat(game, seat) {
   const all = allSeats();
-  all[game] = { ...(all[game] || {}), ...seat, created: all[game]?.created || Date.now() };
+  const old = all[game];
+  // another token for the same game (another seat's link): nothing of the old seat carries over
+  // but the title
+  const base = old && old.token === seat.token ? old : old ? { title: old.title } : {};
+  const merged = { ...base, ...dropUndefined(seat), created: (old && old.token === seat.token && old.created) || Date.now() };
+  all[game] = merged;
   try {
-    localStorage.setItem(KEY, JSON.stringify(all));
+    const stored = JSON.parse(localStorage.getItem(KEY) || '{}') || {};
+    stored[game] = merged;
+    localStorage.setItem(KEY, JSON.stringify(stored));
+    delete unstored[game];
+    return true;
   } catch {
-    /* storage may be unavailable (private mode): the seat lives in the URL */
+    unstored[game] = merged;
+    return false;
   }
+}
+
+/** @template {Record<string, any>} T @param {T} o @returns {T} */
+function dropUndefined(o) {
+  return /** @type {T} */ (Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)));
 }
 
 /** Games this browser holds a seat in, newest first. */
@@ -191,11 +303,50 @@ export function knownGames() {
 
 /** @param {string} game */
 export function forgetSeat(game) {
-  const all = allSeats();
-  delete all[game];
+  delete unstored[game];
   try {
-    localStorage.setItem(KEY, JSON.stringify(all));
+    const stored = JSON.parse(localStorage.getItem(KEY) || '{}') || {};
+    delete stored[game];
+    localStorage.setItem(KEY, JSON.stringify(stored));
   } catch {
     /* ignore */
   }
+}
+
+// ------------------------------------------------------------------ seat links
+
+/**
+ * The relative link of a seat, the server's shape: `/#game=ID&seat=TOKEN&side=SIDE`.
+ * @param {string} game @param {string} token @param {string|null|undefined} side
+ */
+export function seatPath(game, token, side) {
+  return `/#game=${encodeURIComponent(game)}&seat=${encodeURIComponent(token)}${side ? `&side=${encodeURIComponent(side)}` : ''}`;
+}
+
+/**
+ * A seat's absolute link: the server's own (`urls`, built from its public address) when it gave
+ * one, else the link on the address this page was loaded from.
+ * @param {string} link the relative link (`links` of the create call)
+ * @param {string|null|undefined} [url] the absolute one (`urls`), if any
+ */
+export function absoluteLink(link, url) {
+  if (url && /^https?:\/\//i.test(url)) return url;
+  return new URL(link, location.origin).href;
+}
+
+/**
+ * True when an address can be opened only on this machine (loopback: 127.x.x.x, localhost,
+ * [::1]) — a friend elsewhere cannot reach it.
+ * @param {string} href
+ */
+export function isLoopback(href) {
+  let host;
+  try {
+    host = new URL(href).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  host = host.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host)
+    || host === '::1' || host === '0:0:0:0:0:0:0:1' || host === '0.0.0.0' || /^::ffff:127\./.test(host) || /^::ffff:7f/.test(host);
 }

@@ -3,7 +3,7 @@
 // panel, log, dialogs), and talks to the server. The rules system's panel (web/systems/<id>/,
 // picked by the state view's `system`) gives everything specific to a game system.
 
-import { api, ApiError, wsUrl, loadSeat, saveSeat, forgetSeat } from './api.js';
+import { api, ApiError, wsUrl, loadSeat, saveSeat, forgetSeat, onRateLimit, waitLeft, limit, seatPath, absoluteLink, isLoopback } from './api.js';
 import { Store, normalizeState, applyChange } from './store.js';
 import { Controller } from './controller.js';
 import { systemFor } from './systems.js';
@@ -22,6 +22,11 @@ import { icon } from './icons.js';
 /** @typedef {import('./api.js').Unit} Unit */
 
 const PREFS = 'grognard.prefs';
+
+/** A seat's side as said to the player: `both` is the hot-seat's. @param {string} side */
+function sideName(side) {
+  return side === 'both' ? 'both sides' : side || 'a side';
+}
 
 /** @returns {{numbers: boolean, zoc: boolean, names: boolean, legend: boolean, open: Record<string, boolean>}} */
 function loadPrefs() {
@@ -49,10 +54,13 @@ export class Game {
   /**
    * @param {HTMLElement} root
    * @param {string} id
+   * @param {{token: string, side?: string}|null} [offered] a seat offered by the link opened
+   *   (`&seat=TOKEN&side=SIDE`), checked with the server before it is taken
    */
-  constructor(root, id) {
+  constructor(root, id, offered = null) {
     this.root = root;
     this.id = id;
+    this.offered = offered;
     const seat = loadSeat(id);
     /** @type {string|null} */
     this.token = seat?.token || null;
@@ -75,6 +83,14 @@ export class Game {
     this.flash = new Set();
     /** @type {null | {by: string, actions: string[], actions_recorded: number}} a take-back waiting for consent (online) */
     this.takeback = null;
+    /** @type {string|null} why this board has no seat although one was offered or kept (shown to the spectator) */
+    this.seatNote = null;
+    /** @type {null | {n: number, hash: string}} a change the WebSocket told while this board waited for a reply of its own */
+    this.missed = null;
+    /** @type {(() => void)|null} */
+    this.unlimit = null;
+    /** @type {any} the countdown of a "slow down" */
+    this.limitTimer = null;
     this.onKey = this.onKey.bind(this);
     /** @type {Board|null} */
     this.board = null;
@@ -89,6 +105,7 @@ export class Game {
     /** @type {HTMLElement} */ this.replayBar = none;
     /** @type {HTMLElement} */ this.banner = none;
     /** @type {HTMLElement} */ this.takebackEl = none;
+    /** @type {HTMLElement} */ this.limitEl = none;
     /** @type {HTMLElement} */ this.trackEl = none;
     /** @type {HTMLElement} */ this.phaseEl = none;
     /** @type {HTMLElement} */ this.actorEl = none;
@@ -112,41 +129,37 @@ export class Game {
   async start() {
     rules();
     fill(this.root, h('div', { class: 'loading' }, h('div', { class: 'spinner', 'aria-hidden': 'true' }), h('p', {}, 'Unfolding the map…')));
+    /** @type {{kind: 'warn'|'info', title: string, body: string}|null} what to tell about the seat once the board is up */
+    let told = null;
     let map, state;
     try {
+      told = await this.takeSeat();
+      if (this.closed) return;
       try {
         [map, state] = await Promise.all([api.map(this.id, this.token), api.state(this.id, this.token)]);
       } catch (e) {
         // a token the server does not know for this game (401): watch as a spectator instead
         if (!(e instanceof ApiError && e.status === 401 && this.token)) throw e;
-        toast({ kind: 'warn', title: 'Your seat token was refused', body: `${e.why}. You watch this game as a spectator.`, timeout: 8000 });
-        forgetSeat(this.id);
-        this.token = null;
-        this.side = null;
-        this.mode = null;
+        told = this.refuseSeat(e, !!this.offered && this.token === this.offered.token);
         [map, state] = await Promise.all([api.map(this.id), api.state(this.id)]);
       }
     } catch (e) {
+      if (this.closed) return;
       const err = /** @type {ApiError} */ (e);
       fill(this.root, h('div', { class: 'start' }, h('main', { id: 'main', class: 'start-main' }, h('section', { class: 'card' },
         h('h1', {}, err.status === 404 ? 'No such game' : 'The game could not be loaded'),
-        h('p', {}, err.message),
-        h('p', {}, h('a', { href: '#', class: 'btn btn-primary' }, 'Back to the start'))))));
+        h('p', { role: 'alert' }, err.status === 429 ? `The server is busy: ${err.why}` : err.message),
+        h('p', { class: 'btn-row' },
+          err.status === 404 ? null : h('button', { type: 'button', class: 'btn btn-primary', onclick: () => this.start() }, 'Try again'),
+          h('a', { href: '#', class: err.status === 404 ? 'btn btn-primary' : 'btn' }, 'Back to the start'))))));
       return;
     }
+    if (this.closed) return;
     this.map = map;
     this.system = systemFor(state.system);
     this.store.setLive(state, true);
-    if (this.token && (!this.side || !this.mode)) {
-      // a seat without its side or mode (a link opened here): ask the server what the token holds
-      try {
-        const seat = await api.seat(this.id, this.token);
-        this.side = seat.side;
-        this.mode = seat.mode;
-        saveSeat(this.id, { token: this.token, side: seat.side, mode: seat.mode });
-      } catch { /* keep acting as the server allows */ }
-    }
-    if (this.token && !loadSeat(this.id)?.title) saveSeat(this.id, { token: this.token, side: this.side || undefined, title: state.title });
+    const kept = loadSeat(this.id);
+    if (this.token && kept?.token === this.token && !kept.title) saveSeat(this.id, { token: this.token, title: state.title });
     this.buildDom();
     this.board = new Board(this.mapHost, map, {
       onActivate: (hex) => this.activate(hex),
@@ -162,13 +175,105 @@ export class Game {
     this.store.subscribe(() => this.render());
     this.render();
     this.connect();
+    this.unlimit = onRateLimit(() => this.renderLimit());
+    this.renderLimit();
     document.title = `${state.title} — Grognard`;
+    if (told) {
+      toast({ kind: told.kind, title: told.title, body: told.body, timeout: told.kind === 'warn' ? 20000 : 6000 });
+      announce(`${told.title}. ${told.body}`);
+    }
   }
 
   destroy() {
     this.closed = true;
     document.removeEventListener('keydown', this.onKey);
     if (this.ws) this.ws.close();
+    this.unlimit?.();
+    clearInterval(this.limitTimer);
+  }
+
+  // ================================================================ the seat
+
+  /**
+   * Checks the seat this board would play with the server (`GET /api/games/{id}/seat`) before
+   * anything else: the seat a link offers (kept in this browser once the server knows it; the
+   * link's token then leaves the address bar), else the one this browser keeps. A token the
+   * server refuses (wrong, stale, another game's) is said at once: the board falls back to the
+   * seat this browser keeps, or watches. Returns what to tell the player, if anything.
+   * @returns {Promise<{kind: 'warn'|'info', title: string, body: string}|null>}
+   */
+  async takeSeat() {
+    const offered = this.offered;
+    const kept = loadSeat(this.id);
+    const plain = `#game=${encodeURIComponent(this.id)}`;
+    if (offered) {
+      try {
+        const seat = await api.seat(this.id, offered.token);
+        this.token = offered.token;
+        this.side = seat.side;
+        this.mode = seat.mode;
+        const stored = saveSeat(this.id, { token: offered.token, side: seat.side, mode: seat.mode });
+        // the seat now lives in this browser: keep it out of the address bar (and out of shared
+        // links); a browser that stores nothing keeps it there, the only way back to it
+        if (stored) history.replaceState(null, '', plain);
+        if (kept && kept.token !== offered.token) return { kind: 'info', title: `You now play ${sideName(seat.side)} in this game`, body: `This browser's seat was ${sideName(kept.side || '')}; the link you opened replaced it.` };
+        if (!stored) return { kind: 'warn', title: 'This browser keeps no seats', body: 'It stores nothing for this site (private window or storage turned off): keep your seat link to come back to this game.' };
+        return null;
+      } catch (e) {
+        const err = /** @type {ApiError} */ (e);
+        if (err.status === 404) throw err;
+        if (err.status === 401 || err.status === 403) {
+          history.replaceState(null, '', plain);
+          return this.refuseSeat(err, true);
+        }
+        // the server could not say (unreachable, busy): play with the link's seat, unchecked,
+        // for this page only (the link stays in the address bar)
+        this.token = offered.token;
+        this.side = offered.side || null;
+        this.mode = null;
+        return null;
+      }
+    }
+    if (!this.token) return null;
+    try {
+      const seat = await api.seat(this.id, this.token);
+      if (seat.side !== this.side || seat.mode !== this.mode) saveSeat(this.id, { token: this.token, side: seat.side, mode: seat.mode });
+      this.side = seat.side;
+      this.mode = seat.mode;
+      return null;
+    } catch (e) {
+      const err = /** @type {ApiError} */ (e);
+      if (err.status === 404) throw err;
+      if (err.status === 401 || err.status === 403) return this.refuseSeat(err, false);
+      return null; // unchecked: the server will say when acting
+    }
+  }
+
+  /**
+   * The server refused this board's seat token: the link's (this browser's seat, if any, stays)
+   * or the one this browser kept (forgotten). Returns what to tell the player.
+   * @param {ApiError} err @param {boolean} fromLink
+   * @returns {{kind: 'warn', title: string, body: string}}
+   */
+  refuseSeat(err, fromLink) {
+    const kept = loadSeat(this.id);
+    const keep = fromLink && kept && kept.token !== this.offered?.token ? kept : null;
+    if (!fromLink || kept?.token === this.offered?.token) forgetSeat(this.id);
+    this.token = keep ? keep.token : null;
+    this.side = keep ? keep.side || null : null;
+    this.mode = keep ? keep.mode || null : null;
+    const what = fromLink ? 'This seat link is wrong or out of date' : 'The seat this browser kept for this game was refused';
+    const then = keep ? `You keep this browser's own seat (${sideName(keep.side || '')}).` : 'You are watching this game as a spectator; ask for a new link to play.';
+    this.seatNote = keep ? null : `${what}: ${err.why}.`;
+    return { kind: 'warn', title: what, body: `The server refused its token: ${err.why.replace(/\.?$/, '.')} ${then}` };
+  }
+
+  /** This seat's link, absolute: the server's own address when it gave one, else this page's. */
+  seatLink() {
+    if (!this.token) return null;
+    const kept = loadSeat(this.id);
+    const url = kept?.token === this.token ? kept.url : undefined;
+    return absoluteLink(seatPath(this.id, this.token, this.side), url);
   }
 
   // ================================================================ DOM skeleton
@@ -212,7 +317,8 @@ export class Game {
     this.replayBar = h('div', { class: 'replay-bar', hidden: true, role: 'region', 'aria-label': 'Replay' });
     this.banner = h('div', { class: 'outcome-banner', hidden: true, role: 'status' });
     this.takebackEl = h('div', { class: 'takeback-bar', hidden: true, role: 'status', 'aria-live': 'polite' });
-    const mapSection = h('section', { class: 'map-area', id: 'main', 'aria-label': 'Map' }, this.mapHost, controls, this.replayBar, this.legendEl, this.infoBar, this.banner, this.takebackEl);
+    this.limitEl = h('div', { class: 'limit-bar', hidden: true, role: 'status' });
+    const mapSection = h('section', { class: 'map-area', id: 'main', 'aria-label': 'Map' }, this.mapHost, controls, this.replayBar, this.legendEl, this.infoBar, this.banner, this.takebackEl, this.limitEl);
 
     this.side_ = h('aside', { class: 'sidebar', 'aria-label': 'Orders and information' });
     fill(this.root, h('div', { class: 'game' }, top, h('div', { class: 'game-body' }, mapSection, this.side_)));
@@ -481,34 +587,127 @@ export class Game {
     document.body.classList.add('busy');
     const expect = this.state?.actions_recorded;
     try {
-      const r = await api.act(this.id, action, expect, this.token);
-      const s = r.state || applyChange(this.state, r.change) || await api.state(this.id, this.token);
+      let r;
+      try {
+        r = await api.act(this.id, action, expect, this.token);
+      } catch (e) {
+        await this.refused(/** @type {ApiError} */ (e), action);
+        return false;
+      }
+      let s = r.state || applyChange(this.state, r.change);
+      if (!s) {
+        try {
+          s = await api.state(this.id, this.token);
+        } catch (e) {
+          this.outOfDate(/** @type {Error} */ (e), `Accepted: ${r.accepted.map(actionLabel).join('; ') || action}`);
+          return true;
+        }
+      }
       this.afterChange(s, r.events, r.accepted);
       return true;
-    } catch (e) {
-      this.refused(/** @type {ApiError} */ (e), action);
-      return false;
     } finally {
       this.busy = false;
       document.body.classList.remove('busy');
       if (this.view) this.renderTop();
+      this.catchUp();
     }
   }
 
-  /** @param {ApiError} e @param {string} action */
+  /**
+   * The board could not fetch the game as it stands: says so, with a way to reload it (the
+   * WebSocket's next change brings it too).
+   * @param {Error} e @param {string} [title]
+   */
+  outOfDate(e, title = 'The board may be out of date') {
+    const again = h('button', { type: 'button', class: 'btn', onclick: () => { again.remove(); this.refresh(); } }, 'Reload the game');
+    toast({ kind: 'warn', title, body: [`The game could not be reloaded: ${e.message}. `, again], timeout: 0 });
+  }
+
+  /** A change told by the WebSocket while this board waited for its own reply: fetched now if
+   *  the board does not show it yet. */
+  catchUp() {
+    const m = this.missed;
+    this.missed = null;
+    if (!m || this.busy || this.closed) return;
+    const cur = this.state;
+    if (cur && cur.actions_recorded === m.n && cur.state_hash === m.hash) return;
+    this.resync();
+  }
+
+  /** Fetches the state view and shows it as a change another client made. */
+  async resync() {
+    let s;
+    try {
+      s = await api.state(this.id, this.token);
+    } catch (e) {
+      this.outOfDate(/** @type {Error} */ (e));
+      return;
+    }
+    if (this.busy) { this.missed = { n: -1, hash: '' }; return; }
+    const cur = this.state;
+    if (cur && cur.actions_recorded === s.actions_recorded && cur.state_hash === s.state_hash) return;
+    const prevN = cur?.actions_recorded || 0;
+    const fresh = s.log.filter((e) => e.n > prevN);
+    this.afterChange(s, fresh.flatMap((e) => e.events), fresh.map((e) => e.action || ''));
+    if (this.store.replayN !== null) this.renderReplayBar();
+    this.renderTakeback();
+  }
+
+  /** Shows the server's "slow down" and counts down to the moment the board may send again. */
+  renderLimit() {
+    const el = this.limitEl;
+    if (!el) return;
+    clearInterval(this.limitTimer);
+    const tick = () => {
+      const left = waitLeft();
+      if (left <= 0) {
+        clearInterval(this.limitTimer);
+        if (!el.hidden) announce('You can act again.');
+        el.hidden = true;
+        fill(el);
+        return;
+      }
+      el.hidden = false;
+      fill(el, h('span', { class: 'limit-title' }, 'The server asks you to slow down'),
+        h('span', {}, `${limit.why.replace(/\.?$/, '.')} You can act again in ${plural(left, 'second')}.`));
+    };
+    tick();
+    if (waitLeft() > 0) this.limitTimer = setInterval(tick, 1000);
+  }
+
+  /**
+   * Says why the server did not take an action (or an undo): a rule's refusal with its case; a
+   * conflict (the game moved on: another player, or another server, changed it first) reloads
+   * the game; a "slow down" (429) says when the board may send again.
+   * @param {ApiError} e @param {string} action
+   */
   async refused(e, action) {
     if (e.status === 409) {
-      const before = this.state?.actions_recorded;
+      const before = this.state;
       await this.refresh();
-      const moved = this.state?.actions_recorded !== before;
+      const now = this.state;
+      const moved = !!before && !!now && (now.actions_recorded !== before.actions_recorded || now.state_hash !== before.state_hash);
       toast({ kind: 'warn', title: moved ? 'The game moved on' : 'Not your turn', body: moved ? `${e.why}. The board shows the game as it stands now.` : e.why });
+      announce(moved ? 'The game moved on: the board shows it as it stands now.' : `Not your turn: ${e.why}`);
+      return;
+    }
+    if (e.status === 429) {
+      const wait = e.retryAfter || waitLeft();
+      toast({ kind: 'warn', title: `Not sent: ${action}`, body: `The server asks you to slow down: ${e.why.replace(/\.?$/, '.')}${wait ? ` Try again in ${plural(wait, 'second')}.` : ''}` });
+      announce(`Not sent. The server asks you to slow down: ${e.why}`);
+      this.renderLimit();
       return;
     }
     if (e.status === 401) {
       toast({ kind: 'error', title: 'Your seat token was refused', body: e.why });
       return;
     }
-    const kind = e.status === 422 ? 'Refused' : e.status === 400 ? 'Not understood' : 'Error';
+    if (e.status === 0) {
+      toast({ kind: 'error', title: `Not sent: ${action}`, body: `${e.why}. Check the connection and try again.` });
+      announce(`Not sent: ${e.why}`);
+      return;
+    }
+    const kind = e.status === 422 ? 'Refused' : e.status === 400 ? 'Not understood' : e.status === 403 ? 'Not allowed' : 'Error';
     toast({ kind: 'error', title: `${kind}: ${action}`, body: e.why, case: e.case && e.case !== 'action' ? e.case : undefined });
     announce(`${kind}: ${e.case ? e.case + ': ' : ''}${e.why}`);
   }
@@ -580,7 +779,7 @@ export class Game {
     try {
       this.store.setLive(await api.state(this.id, this.token));
     } catch (e) {
-      toast({ kind: 'error', title: 'The game could not be reloaded', body: /** @type {Error} */ (e).message });
+      this.outOfDate(/** @type {Error} */ (e));
     }
   }
 
@@ -597,7 +796,8 @@ export class Game {
         announce('Take-back asked: waiting for your opponent');
         return;
       }
-      const s = (r.state ? normalizeState(r.state) : applyChange(this.state, r.change)) || await api.state(this.id, this.token);
+      const s = (r.state ? normalizeState(r.state) : applyChange(this.state, r.change)) || await this.fetchOrSay(`Took back: ${r.undone}`);
+      if (!s) return;
       this.ctl.selected = null;
       this.ctl.moves = null;
       this.store.setLive(s);
@@ -605,11 +805,12 @@ export class Game {
       announce(`Took back ${r.undone}`);
     } catch (e) {
       const err = /** @type {ApiError} */ (e);
-      if (err.status === 409) { await this.refused(err, 'undo'); return; }
+      if (err.status === 409 || err.status === 429 || err.status === 0) { await this.refused(err, 'undo'); return; }
       toast({ kind: 'error', title: 'Cannot take back', body: err.why, case: err.case });
     } finally {
       this.busy = false;
       this.renderTop();
+      this.catchUp();
     }
   }
 
@@ -643,7 +844,8 @@ export class Game {
       this.takeback = null;
       this.renderTakeback();
       if (r.change) {
-        const s = applyChange(this.state, r.change) || await api.state(this.id, this.token);
+        const s = applyChange(this.state, r.change) || await this.fetchOrSay(`Took back: ${r.undone}`);
+        if (!s) return;
         this.ctl.selected = null;
         this.ctl.moves = null;
         this.store.setLive(s);
@@ -653,20 +855,48 @@ export class Game {
       }
     } catch (e) {
       const err = /** @type {ApiError} */ (e);
-      this.takeback = null;
-      this.renderTakeback();
+      if (err.status === 429 || err.status === 0) {
+        // not sent, or not taken: the request still waits for an answer
+        await this.refused(err, accept ? 'allow the take-back' : 'decline the take-back');
+        return;
+      }
       toast({ kind: 'error', title: 'Cannot take back', body: err.why, case: err.case });
-      if (err.status === 409) await this.refresh();
+      if (err.status === 409) {
+        // nothing pending any more, or the game moved on: show what is
+        await this.refresh();
+        try { this.takeback = (await api.pendingTakeback(this.id, this.token)).takeback; } catch { this.takeback = null; }
+      } else {
+        this.takeback = null;
+      }
+      this.renderTakeback();
     } finally {
       this.busy = false;
       this.renderTop();
+      this.catchUp();
+    }
+  }
+
+  /**
+   * The state view, fetched after a reply the board could not apply; null (and said, with a way
+   * to reload) when it cannot be fetched.
+   * @param {string} title what was done
+   * @returns {Promise<StateView|null>}
+   */
+  async fetchOrSay(title) {
+    try {
+      return await api.state(this.id, this.token);
+    } catch (e) {
+      this.outOfDate(/** @type {Error} */ (e), title);
+      return null;
     }
   }
 
   async exportRecord() {
     try {
-      const rec = await api.record(this.id, this.token);
-      const blob = new Blob([JSON.stringify(rec, null, 2) + '\n'], { type: 'application/json' });
+      // the record's text as the server wrote it: its seed may be a 64-bit number, which a
+      // JavaScript number would round
+      const text = await api.recordText(this.id, this.token);
+      const blob = new Blob([text.endsWith('\n') ? text : text + '\n'], { type: 'application/json' });
       const a = h('a', { href: URL.createObjectURL(blob), download: `grognard-${this.id}-${this.state?.actions_recorded ?? 0}.json` });
       document.body.append(a);
       /** @type {HTMLAnchorElement} */ (a).click();
@@ -783,12 +1013,15 @@ export class Game {
         return;
       }
       if (msg.type !== 'state' || !msg.state) return;
+      // a whole state view: on connect, when this watcher fell behind, or after a change made
+      // through another server: it replaces the board's state
       if ('takeback' in msg) { this.takeback = msg.takeback || null; }
       {
         const s = normalizeState(msg.state);
         const cur = this.state;
-        if (cur && s.state_hash === cur.state_hash && s.actions_recorded === cur.actions_recorded) return;
-        if (this.busy) return; // our own reply will bring it
+        if (cur && s.state_hash === cur.state_hash && s.actions_recorded === cur.actions_recorded) { this.renderTakeback(); return; }
+        // waiting for a reply of our own: compared with it (and fetched if it differs) once it is in
+        if (this.busy) { this.missed = { n: s.actions_recorded, hash: s.state_hash }; return; }
         const prevN = cur?.actions_recorded || 0;
         const newEntries = s.log.filter((e) => e.n > prevN);
         const accepted = newEntries.map((e) => e.action || '');
@@ -809,11 +1042,18 @@ export class Game {
   async onChange(c, events) {
     const cur = this.state;
     if (cur && c.state_hash === cur.state_hash && c.actions_recorded === cur.actions_recorded) return;
-    if (this.busy) return; // our own reply brings it
+    // waiting for a reply of our own (most often this very change): compared with it once it is in
+    if (this.busy) { this.missed = { n: c.actions_recorded, hash: c.state_hash }; return; }
     let s = applyChange(cur, c);
     // the change lists no legal actions: when this seat acts next, fetch them with the whole state
     if (!s || (this.token && !s.outcome && s.to_act !== 'chance' && s.to_act !== 'over' && (!this.side || this.side === 'both' || this.side === s.to_act))) {
-      try { s = await api.state(this.id, this.token); } catch { return; }
+      try {
+        s = await api.state(this.id, this.token);
+      } catch (e) {
+        this.outOfDate(/** @type {Error} */ (e));
+        return;
+      }
+      if (this.busy) { this.missed = { n: -1, hash: '' }; return; }
       if (this.state && this.state.actions_recorded === s.actions_recorded && this.state.state_hash === s.state_hash) return;
     }
     const accepted = (c.log || []).map((/** @type {any} */ e) => /** @type {string} */ (e.action || ''));

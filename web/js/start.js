@@ -1,8 +1,27 @@
 // The start screen: choose a scenario and a mode (hot-seat, against the computer, online with a
-// friend), create the game, and go to `/#game=ID&seat=TOKEN`.
+// friend), create the game, and go to `/#game=ID` (the seat kept in this browser), or, online,
+// hand out each seat's link.
 
-import { api, saveSeat, knownGames, forgetSeat } from './api.js';
-import { h, fill } from './util.js';
+import { api, saveSeat, knownGames, forgetSeat, absoluteLink, isLoopback, ApiError } from './api.js';
+import { h, fill, copyText } from './util.js';
+
+/** The largest seed (the server's seeds are unsigned 64-bit numbers). */
+const MAX_SEED = 18446744073709551615n;
+
+/**
+ * The seed the player typed, as the API takes it: nothing when the field is empty, a number when
+ * it is a safe integer, else its decimal digits (a 64-bit seed does not survive a JavaScript
+ * number); an error sentence when it is not a seed.
+ * @param {string} text
+ * @returns {{seed?: number|string, error?: string}}
+ */
+export function seedOf(text) {
+  const t = text.trim().replace(/[\s_]/g, '');
+  if (t === '') return {};
+  if (!/^\d+$/.test(t) || BigInt(t) > MAX_SEED) return { error: `The dice seed is a whole number from 0 to ${MAX_SEED}.` };
+  const digits = t.replace(/^0+(?=\d)/, '');
+  return { seed: Number.isSafeInteger(Number(digits)) ? Number(digits) : digits };
+}
 
 /** @param {HTMLElement} root */
 export async function startScreen(root) {
@@ -11,7 +30,9 @@ export async function startScreen(root) {
   const sideSel = /** @type {HTMLSelectElement} */ (h('select', { id: 'side', 'aria-label': 'Your side' }, h('option', { value: 'French' }, 'French'), h('option', { value: 'Allied' }, 'Allied')));
   const levelSel = /** @type {HTMLSelectElement} */ (h('select', { id: 'level', 'aria-label': 'Computer level', onchange: () => { levelSel.dataset.touched = 'true'; } },
     h('option', { value: 'heuristic' }, 'Easy'), h('option', { value: 'search@1s' }, 'Normal'), h('option', { value: 'search@2s', selected: true }, 'Hard')));
-  const seed = /** @type {HTMLInputElement} */ (h('input', { id: 'seed', type: 'number', min: 0, step: 1, placeholder: 'random', inputmode: 'numeric' }));
+  const seed = /** @type {HTMLInputElement} */ (h('input', { id: 'seed', type: 'text', placeholder: 'random', inputmode: 'numeric', autocomplete: 'off', spellcheck: 'false', 'aria-describedby': 'seed-about seed-online' }));
+  const seedOnline = h('p', { id: 'seed-online', class: 'small seed-online', hidden: true },
+    'Online games take no seed: the server draws a secret one, so that neither player can know the dice in advance.');
   const err = h('p', { class: 'error', role: 'alert' });
   const result = h('div', { class: 'online-links', 'aria-live': 'polite' });
   const go = /** @type {HTMLButtonElement} */ (h('button', { class: 'btn btn-primary btn-big', type: 'submit' }, 'Start the battle'));
@@ -32,8 +53,18 @@ export async function startScreen(root) {
       mode('online', 'Online with a friend', 'Two seats, two links: keep one, send the other.')),
     h('details', { class: 'advanced' }, h('summary', {}, 'Dice'),
       h('label', { for: 'seed' }, 'Dice seed (optional): '), seed,
-      h('p', { class: 'muted small' }, 'The same seed gives the same dice: a game can be replayed and checked exactly.')),
+      h('p', { id: 'seed-about', class: 'muted small' }, 'The same seed gives the same dice: a game can be replayed and checked exactly.'),
+      seedOnline),
     err, go, result);
+
+  // online games take no seed (the server keeps theirs secret): the field is shut in that mode
+  const modeChanged = () => {
+    const online = new FormData(/** @type {HTMLFormElement} */ (form)).get('mode') === 'online';
+    seed.disabled = online;
+    seedOnline.hidden = !online;
+  };
+  form.addEventListener('change', modeChanged);
+  modeChanged();
 
   const known = knownGames();
   const yours = h('section', { class: 'card your-games', 'aria-label': 'Your games' });
@@ -85,9 +116,13 @@ export async function startScreen(root) {
     const scenario = String(fd.get('scenario') || '');
     const m = String(fd.get('mode') || 'hotseat');
     if (!scenario) { err.textContent = 'Choose a scenario.'; return; }
-    /** @type {{scenario: string, mode: string, seed?: number, computer_side?: string, computer?: string}} */
+    /** @type {{scenario: string, mode: string, seed?: number|string, computer_side?: string, computer?: string}} */
     const body = { scenario, mode: m };
-    if (seed.value !== '') body.seed = Number(seed.value);
+    if (m !== 'online') {
+      const sd = seedOf(seed.value);
+      if (sd.error) { err.textContent = sd.error; seed.focus(); return; }
+      if (sd.seed !== undefined) body.seed = sd.seed;
+    }
     const mySide = sideSel.value;
     if (m === 'computer') body.computer = levelSel.value;
     if (m === 'computer') body.computer_side = scenarios.find((x) => x.id === scenario)?.sides.find((x) => x !== mySide) || (mySide === 'French' ? 'Allied' : 'French');
@@ -98,45 +133,66 @@ export async function startScreen(root) {
       const title = scenarios.find((x) => x.id === scenario)?.title || scenario;
       if (m === 'hotseat') {
         const token = g.seats.both || Object.values(g.seats)[0];
-        saveSeat(g.id, { token, side: 'both', mode: m, title });
+        saveSeat(g.id, { token, side: 'both', mode: m, title, url: g.urls?.both });
         location.hash = `game=${encodeURIComponent(g.id)}`;
       } else if (m === 'computer') {
         const token = g.seats[mySide] || Object.values(g.seats)[0];
-        saveSeat(g.id, { token, side: mySide, mode: m, title });
+        saveSeat(g.id, { token, side: mySide, mode: m, title, url: g.urls?.[mySide] });
         location.hash = `game=${encodeURIComponent(g.id)}`;
       } else {
         showLinks(g, title, scenarios.find((x) => x.id === scenario)?.sides || []);
       }
     } catch (e) {
-      err.textContent = `The game could not be created: ${/** @type {Error} */ (e).message}`;
+      const x = /** @type {ApiError} */ (e);
+      if (x instanceof ApiError && x.status === 429) {
+        err.textContent = `The server asks you to slow down: ${x.why.replace(/\.?$/, '.')}${x.retryAfter ? ` Try again in ${x.retryAfter} s.` : ''}`;
+      } else {
+        err.textContent = `The game could not be created: ${x.message}`;
+      }
     } finally {
       go.disabled = false;
       go.textContent = 'Start the battle';
     }
   }
 
-  /** @param {{id: string, seats: Record<string, string>, links: Record<string, string>}} g @param {string} title @param {string[]} sides */
+  /**
+   * Hands out the seats' links of an online game: absolute addresses (the server's own, `urls`,
+   * when it knows its public address; else this page's), one to keep and one to send; an address
+   * only this machine can open is said plainly, with how to serve the game to a friend.
+   * @param {import('./api.js').Created} g @param {string} title @param {string[]} sides
+   */
   function showLinks(g, title, sides) {
     const order = (/** @type {string} */ s) => (sides.indexOf(s) + 1) || 99;
-    const rows = Object.entries(g.links).sort((a, b) => order(a[0]) - order(b[0])).map(([side, link]) => {
-      const url = new URL(link, location.href);
+    const entries = Object.entries(g.links).sort((a, b) => order(a[0]) - order(b[0]));
+    /** @type {string[]} */
+    const hrefs = [];
+    const rows = entries.map(([side, link]) => {
+      const url = new URL(absoluteLink(link, g.urls?.[side]));
       if (!/[#&]side=/.test(url.hash)) url.hash += `&side=${encodeURIComponent(side)}`;
-      const input = /** @type {HTMLInputElement} */ (h('input', { type: 'text', readonly: true, value: url.href, 'aria-label': `Link for the ${side} player`, class: 'link-input' }));
-      const copy = h('button', { type: 'button', class: 'btn', onclick: async () => {
-        input.select();
-        try { await navigator.clipboard.writeText(input.value); copy.textContent = 'Copied'; } catch { document.execCommand('copy'); copy.textContent = 'Copied'; }
-        setTimeout(() => { copy.textContent = 'Copy'; }, 1500);
-      } }, 'Copy');
+      hrefs.push(url.href);
+      const input = /** @type {HTMLInputElement} */ (h('input', { type: 'text', readonly: true, value: url.href, 'aria-label': `Link for the ${side} player`, class: 'link-input', onfocus: () => input.select() }));
+      const copy = h('button', { type: 'button', class: 'btn', onclick: () => copyText(input, copy) }, 'Copy');
       const play = h('button', { type: 'button', class: 'btn btn-primary', onclick: () => {
-        saveSeat(g.id, { token: g.seats[side], side, mode: 'online', title });
+        saveSeat(g.id, { token: g.seats[side], side, mode: 'online', title, url: url.href });
         location.hash = `game=${encodeURIComponent(g.id)}`;
       } }, `Play as ${side}`);
       return h('div', { class: 'link-row' }, h('label', { class: 'link-side' }, side), input, copy, play);
     });
+    const local = hrefs.some(isLoopback);
+    const at = hrefs.length ? new URL(hrefs[0]) : new URL(location.href);
+    const host = at.host;
     fill(result, h('h3', {}, 'Your game is ready'),
       h('p', {}, 'Each link is a seat: whoever opens it plays that side. Keep one, send the other to your friend. Anyone who opens ',
-        h('code', {}, `/#game=${g.id}`), ' without a seat watches.'),
-      rows);
+        h('code', {}, `${at.origin}/#game=${g.id}`), ' without a seat watches.'),
+      local ? h('div', { class: 'loopback-warning', role: 'note' },
+        h('p', {}, h('strong', {}, `These links point to ${host}, this computer's own address: a friend on another machine cannot open them.`)),
+        h('p', {}, 'To play with a friend elsewhere, serve the game where they can reach it: start the server with ',
+          h('code', {}, 'grognard serve --listen 0.0.0.0:8813'), ' and open this board at this computer\'s network address (the links then use it), or give the server its public address with ',
+          h('code', {}, '--public-url https://…'), '. The deployment guide (docs/deploy.md) tells how.')) : null,
+      rows,
+      g.commitment ? h('p', { class: 'small muted commitment' }, 'The dice are sealed: the server keeps their seed secret until the game ends and has committed to it (',
+        h('code', { title: 'SHA-256 commitment to the seed and its salt' }, g.commitment),
+        '). The finished game\'s record reveals the seed, and ', h('code', {}, 'grognard replay --verify'), ' checks it against this commitment.') : null);
     result.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
   }
 }

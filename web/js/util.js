@@ -91,3 +91,22 @@ export function plural(n, one, many) {
 export function actionLabel(text) {
   return text ? text : '(hidden action)';
 }
+
+/**
+ * Copies an input's text to the clipboard (selecting it too, for the keyboard's copy where the
+ * clipboard is refused) and says so on the button.
+ * @param {HTMLInputElement} input @param {HTMLElement} button
+ */
+export async function copyText(input, button) {
+  input.focus();
+  input.select();
+  let ok = false;
+  try {
+    await navigator.clipboard.writeText(input.value);
+    ok = true;
+  } catch {
+    try { ok = document.execCommand('copy'); } catch { ok = false; }
+  }
+  button.textContent = ok ? 'Copied' : 'Press Ctrl+C';
+  setTimeout(() => { button.textContent = 'Copy'; }, 2000);
+}

@@ -2,11 +2,12 @@
 // the command box), the rules system's panels, reinforcements, eliminated units, the log and the
 // map as text. Generic: the system's panel gives names, values and its own cards.
 
-import { h, fill, plural } from '../util.js';
+import { h, fill, plural, copyText } from '../util.js';
 import { caseLink, dieFace } from '../toast.js';
 import { loseUnits } from '../actions.js';
 import { counterIcon } from './board.js';
 import { logCard } from './log.js';
+import { isLoopback } from '../api.js';
 
 /** @typedef {import('../game.js').Game} Game */
 /** @typedef {import('../api.js').Unit} Unit */
@@ -47,6 +48,7 @@ export function renderSidebar(game, side) {
   fill(side,
     ordersCard(game),
     ...game.system.panels(game),
+    seatCard(game),
     reinforcementsCard(game),
     eliminatedCard(game),
     logCard(game),
@@ -95,6 +97,7 @@ function ordersCard(game) {
     body.push(h('p', { class: 'step-title' }, `${v.to_act}: ${sys.stepName(v.step)}`));
     body.push(h('p', { class: 'hint' }, sys.stepHint(v.step)));
   } else if (!game.token) {
+    if (game.seatNote) body.push(h('p', { class: 'hint seat-note', role: 'note' }, game.seatNote));
     body.push(h('p', { class: 'hint' }, `You are watching this game. ${v.to_act === 'chance' ? 'The die is being rolled.' : `${v.to_act} to act.`}`));
   } else if (v.to_act === 'chance') {
     body.push(h('p', { class: 'hint' }, 'The die is being rolled…'));
@@ -168,6 +171,26 @@ function ordersCard(game) {
   }
   body.push(commandBox(game, can));
   return card(game, 'orders', 'Orders', body, { open: true, cls: 'orders' });
+}
+
+/**
+ * The player's own seat link, to play this seat from another browser or device (a player's
+ * seats live in one browser's storage), with what holding it means.
+ * @param {Game} game
+ */
+function seatCard(game) {
+  const link = game.seatLink();
+  if (!link) return null;
+  const who = game.side === 'both' ? 'both sides' : game.side || 'your side';
+  const input = /** @type {HTMLInputElement} */ (h('input', { type: 'text', readonly: true, value: link, class: 'link-input', 'aria-label': 'Your seat link', 'data-key': 'seat-link', onfocus: () => input.select() }));
+  const copy = h('button', { type: 'button', class: 'btn', 'data-key': 'seat-copy', onclick: () => copyText(input, copy) }, 'Copy');
+  const body = [
+    h('p', { class: 'small' }, `Open this link in another browser, a private window or on another device to play ${who} there.`),
+    h('div', { class: 'seat-link-row' }, input, copy),
+    h('p', { class: 'small warn-text' }, `Whoever holds this link plays ${who} in this game: keep it to yourself.`),
+    isLoopback(link) ? h('p', { class: 'small muted' }, 'This address opens on this computer only.') : null,
+  ];
+  return card(game, 'seat', 'Your seat link', body, { open: game.mode === 'online' });
 }
 
 /** @param {Game} game @param {Unit} u */
