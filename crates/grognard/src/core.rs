@@ -325,6 +325,11 @@ pub fn undo_with(lib: &Library, path: &Path) -> Result<String> {
 /// check; `to` stops after that many actions and shows the state there.
 pub fn replay_with(lib: &Library, path: &Path, verify: bool, to: Option<usize>) -> Result<String> {
     let record = read_record(path)?;
+    // a sealed game's record: its revealed seed and salt must make the commitment published
+    // when the game began
+    let committed = record
+        .verify_commitment()
+        .map_err(|e| anyhow!("{}: {e}", path.display()))?;
     let total = record.actions.len();
     let n = to.unwrap_or(total).min(total);
     let mut cut = record.clone();
@@ -338,6 +343,14 @@ pub fn replay_with(lib: &Library, path: &Path, verify: bool, to: Option<usize>) 
             "OK: {n} of {total} actions replay exactly (dice and state hashes agree); state {}",
             hash_text(g.state_hash())
         );
+        if committed {
+            let _ = writeln!(
+                out,
+                "OK: the seed and salt make the commitment published when the game began ({}): \
+                 every seeded roll is the committed dice's",
+                record.commitment.as_deref().unwrap_or_default()
+            );
+        }
     } else {
         let view = g.view(Viewer::Referee);
         let title = view["title"].as_str().unwrap_or(&record.scenario);

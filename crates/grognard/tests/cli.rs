@@ -434,6 +434,51 @@ fn replay_and_verify() {
         .stderr(contains("action 2 'move PR.9 2310' is refused: 5.15"));
 }
 
+/// A sealed (online) game's record: `replay --verify` checks that its revealed seed and salt
+/// make the commitment published when the game began.
+#[test]
+fn replay_verifies_a_sealed_games_commitment() {
+    let dir = TempDir::new().unwrap();
+    let g = played(&dir);
+    let mut r = json(&g);
+    let seed = r["seed"].as_u64().unwrap();
+    let salt = "00112233445566778899aabbccddeeff";
+    r["commitment"] = engine::commitment(seed, salt).into();
+    r["salt"] = salt.into();
+    let sealed = dir.path().join("sealed.json");
+    std::fs::write(&sealed, serde_json::to_string_pretty(&r).unwrap()).unwrap();
+    grognard()
+        .args(["replay", "--verify"])
+        .arg(&sealed)
+        .assert()
+        .success()
+        .stdout(contains("OK: 7 of 7 actions"))
+        .stdout(contains("make the commitment published when the game began"));
+    // a seed changed after the commitment was published
+    let mut forged = r.clone();
+    forged["seed"] = (seed ^ 1).into();
+    let bad = dir.path().join("forged.json");
+    std::fs::write(&bad, serde_json::to_string_pretty(&forged).unwrap()).unwrap();
+    grognard()
+        .args(["replay", "--verify"])
+        .arg(&bad)
+        .assert()
+        .code(1)
+        .stderr(contains("do not match the commitment"));
+    // a record taken while the game went on: no seed, no salt
+    let mut open = r.clone();
+    open.as_object_mut().unwrap().remove("seed");
+    open.as_object_mut().unwrap().remove("salt");
+    let early = dir.path().join("early.json");
+    std::fs::write(&early, serde_json::to_string_pretty(&open).unwrap()).unwrap();
+    grognard()
+        .args(["replay", "--verify"])
+        .arg(&early)
+        .assert()
+        .code(1)
+        .stderr(contains("sealed"));
+}
+
 #[test]
 fn sim_plays_games_in_parallel() {
     let dir = TempDir::new().unwrap();
