@@ -6,10 +6,18 @@
 //! serialize), one broadcast channel per [`Viewer`] for its WebSocket watchers (a seat never
 //! receives another seat's view), the whole state view per viewer once it has been asked for,
 //! and a pending take-back request (online games). At most [`Games::capacity`] games stay in
-//! memory: the least recently used idle ones are evicted and reload from the store.
+//! memory: the least recently used idle ones are evicted and reload from the store, and a game
+//! untouched for [`Games::idle`] goes even below that.
+//!
+//! Several servers may share one database. The state in memory knows the store's version of
+//! the game it is ([`Live::version`]); a change is committed only over that version, so a
+//! server whose copy is stale (another server changed the game since it loaded it) writes
+//! nothing: it reloads the game, sends its watchers the whole state, and answers 409. On
+//! PostgreSQL each server also hears the others' commits ([`Store::news`]) and brings the
+//! games it holds up to date at once. A pending take-back request is one server's memory.
 
 use crate::error::{ApiError, ServerError};
-use crate::store::{Committer, GameRow, Note, Store};
+use crate::store::{Committer, GameRow, News, Note, Store, Version, WriteError};
 use engine::dynamic::{Acted, DynGame, DynPlayer, System};
 use engine::{Record, Refusal, Side, ToAct, Viewer};
 use present::{change_of, log_of_game, AnyLogEntry};
@@ -17,12 +25,17 @@ use serde::Serialize;
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 use systems::Library;
 use tokio::sync::{broadcast, OnceCell};
 
 /// How many games stay in memory by default.
 pub const DEFAULT_LIVE_GAMES: usize = 300;
+
+/// How long a game nobody uses stays in memory by default (see [`Games::set_idle`]).
+pub const DEFAULT_IDLE: Duration = Duration::from_secs(600);
 
 /// The most actions the dice and the computer may take after one request (no legal game comes
 /// near it; it only bounds a bug).
@@ -175,6 +188,8 @@ pub struct Live {
     /// Per viewer, the units of the view of a state (record length and state hash) it last
     /// saw: a change lists only the units that differ.
     units: Vec<(Viewer, usize, u64, Vec<Value>)>,
+    /// The store's version of the game this state is (0 for a game made outside a store).
+    version: Version,
 }
 
 /// What the dice and the computer did after an action.
@@ -237,6 +252,7 @@ impl Live {
             log,
             player: None,
             units: Vec::new(),
+            version: 0,
         }
     }
 
@@ -292,6 +308,12 @@ impl Live {
             log.push(AnyLogEntry::of(&acted, &seats));
         }
         Ok(Live::assemble(game, system, log, notes))
+    }
+
+    /// The store's version of the game this state is: a change is committed only over this
+    /// version (another server may have changed the game since).
+    pub fn version(&self) -> Version {
+        self.version
     }
 
     /// The record's length.
@@ -527,10 +549,14 @@ pub struct Slot {
     /// for it (cleared by every change, made again on demand).
     pub full: Mutex<Vec<(Viewer, Arc<str>)>>,
     /// The take-back waiting for the opponent's consent (online games; not stored: a restart
-    /// forgets it).
+    /// forgets it, and it is this server's alone: another server on the same database neither
+    /// sees nor answers it).
     pub takeback: Mutex<Option<TakeBack>>,
     /// Messages for WebSocket watchers, one channel per viewer.
     pub channels: Mutex<Vec<(Viewer, broadcast::Sender<Arc<str>>)>>,
+    /// The store's version of the state in memory, as last committed or loaded (read without
+    /// the state's lock, to skip news of a version already held).
+    version: AtomicU64,
 }
 
 impl Slot {
@@ -622,6 +648,58 @@ impl Slot {
         }
     }
 
+    /// The store's version of the game in memory, as last committed or loaded.
+    pub fn version(&self) -> Version {
+        self.version.load(Ordering::SeqCst)
+    }
+
+    /// Forgets the whole state views made so far.
+    fn clear_full(&self) {
+        self.full.lock().unwrap_or_else(|e| e.into_inner()).clear();
+    }
+
+    /// The whole state view made for `viewer` since the last change, if any.
+    fn cached(&self, viewer: Viewer) -> Option<Arc<str>> {
+        self.full
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .find(|(v, _)| *v == viewer)
+            .map(|(_, s)| s.clone())
+    }
+
+    /// The whole state view of `live` (this game's state) for `viewer`, made once per change;
+    /// the units it shows are the base of the viewer's next change.
+    fn full_view(&self, live: &mut Live, viewer: Viewer) -> Arc<str> {
+        if let Some(s) = self.cached(viewer) {
+            return s;
+        }
+        let view = live.view(viewer, &self.id);
+        live.units.retain(|(v, ..)| *v != viewer);
+        let (n, h) = (live.len(), live.game.state_hash());
+        live.units.push((viewer, n, h, units_of(&view)));
+        let s: Arc<str> = Arc::from(view.to_string());
+        self.full
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push((viewer, s.clone()));
+        s
+    }
+
+    /// Sends the whole state of `live` to every watcher, as its viewer sees it (a `state`
+    /// message): after the state was reloaded from the store.
+    fn publish_state(&self, live: &mut Live) {
+        let takeback = self.pending_takeback();
+        for viewer in self.watched() {
+            let state = self.full_view(live, viewer);
+            let msg: Arc<str> = Arc::from(ws_state_message(&state, takeback.as_ref()));
+            let ch = self.channels.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some((_, tx)) = ch.iter().find(|(v, _)| *v == viewer) {
+                let _ = tx.send(msg);
+            }
+        }
+    }
+
     /// The pending take-back, if any.
     pub fn pending_takeback(&self) -> Option<TakeBack> {
         self.takeback
@@ -670,16 +748,55 @@ pub enum Start {
 
 struct Loaded {
     cell: Arc<OnceCell<Arc<Slot>>>,
+    /// The tick of its last access (the least recently used goes first).
     used: u64,
+    /// The time of its last access (a game untouched for the idle time goes).
+    at: Instant,
+}
+
+impl Loaded {
+    /// True when nothing but the list of games holds it and nothing waits on it: no request
+    /// holds it, no one watches it, no take-back waits (or it is an attempt to load that
+    /// no one waits for any more).
+    fn evictable(&self) -> bool {
+        Arc::strong_count(&self.cell) == 1
+            && self
+                .cell
+                .get()
+                .is_none_or(|s| Arc::strong_count(s) == 1 && s.idle())
+    }
 }
 
 /// Every game the server has loaded, and the way to load one.
+///
+/// Two background tasks go with it, and stop when it is dropped: the idle sweep (a game
+/// untouched for [`Games::idle`] leaves memory) and, on PostgreSQL, the news of other
+/// servers' changes (a game held here that another server changed is reloaded, and its
+/// watchers are sent the whole state).
 pub struct Games {
+    core: Arc<Core>,
+    tasks: Vec<tokio::task::AbortHandle>,
+}
+
+/// What [`Games`] and its background tasks share.
+struct Core {
     store: Store,
     committer: Committer,
     library: Library,
     capacity: usize,
+    /// How long an untouched game stays in memory, in milliseconds.
+    idle_ms: AtomicU64,
+    /// Wakes the sweep when the idle time changes.
+    idle_changed: tokio::sync::Notify,
     loaded: Mutex<(u64, HashMap<String, Loaded>)>,
+}
+
+impl Drop for Games {
+    fn drop(&mut self) {
+        for t in &self.tasks {
+            t.abort();
+        }
+    }
 }
 
 /// Runs blocking game work (replays, the computer player) off the async threads.
@@ -691,105 +808,112 @@ async fn blocking<T: Send + 'static>(
         .map_err(|e| ApiError::internal(format!("the game's work failed: {e}")))
 }
 
+/// What a player is told when another server changed the game first.
+const CONFLICT: &str = "another server changed this game first; reload";
+
+/// The idle sweep: now and then (a quarter of the idle time, between 10 ms and a minute, and
+/// whenever the idle time changes), evicts the games untouched for the idle time.
+async fn sweep(core: Arc<Core>) {
+    loop {
+        let period = (core.idle() / 4).clamp(Duration::from_millis(10), Duration::from_secs(60));
+        tokio::select! {
+            _ = tokio::time::sleep(period) => {}
+            _ = core.idle_changed.notified() => {}
+        }
+        core.sweep();
+    }
+}
+
+/// Hears other servers' changes (PostgreSQL): each game held here at an older version is
+/// brought up to date, off this task.
+async fn hear(core: Arc<Core>, mut news: tokio::sync::mpsc::UnboundedReceiver<News>) {
+    while let Some(n) = news.recv().await {
+        match n {
+            News::Changed(id, version) => {
+                // this server's own commits, and news it already has, end here
+                match core.held(&id) {
+                    Some(slot) if slot.version() >= version => continue,
+                    Some(_) => {}
+                    // a game loading now is caught up once loaded; others are not here
+                    None if !core.is_loaded(&id) => continue,
+                    None => {}
+                }
+                tokio::spawn(core.clone().catch_up(id, Some(version)));
+            }
+            News::Missed => {
+                for id in core.ids() {
+                    tokio::spawn(core.clone().catch_up(id, None));
+                }
+            }
+        }
+    }
+}
+
 impl Games {
     /// Over a store and a library of rules systems and scenarios, keeping at most `capacity`
-    /// games in memory (at least one). Needs a Tokio runtime (it starts the committing task).
+    /// games in memory (at least one), each for at most [`DEFAULT_IDLE`] untouched. Needs a
+    /// Tokio runtime (it starts the committing task, the idle sweep and, on PostgreSQL, the
+    /// listener of other servers' changes).
     pub fn new(store: Store, library: Library, capacity: usize) -> Games {
-        Games {
+        let core = Arc::new(Core {
             committer: Committer::start(store.clone()),
             store,
             library,
             capacity: capacity.max(1),
+            idle_ms: AtomicU64::new(DEFAULT_IDLE.as_millis() as u64),
+            idle_changed: tokio::sync::Notify::new(),
             loaded: Mutex::new((0, HashMap::new())),
+        });
+        let mut tasks = vec![tokio::spawn(sweep(core.clone())).abort_handle()];
+        if let Some(news) = core.store.news() {
+            tasks.push(tokio::spawn(hear(core.clone(), news)).abort_handle());
         }
+        Games { core, tasks }
     }
 
     /// The store.
     pub fn store(&self) -> &Store {
-        &self.store
+        &self.core.store
     }
 
     /// The rules systems and scenarios.
     pub fn library(&self) -> &Library {
-        &self.library
+        &self.core.library
     }
 
     /// The most games kept in memory.
     pub fn capacity(&self) -> usize {
-        self.capacity
+        self.core.capacity
+    }
+
+    /// How long a game nobody uses stays in memory.
+    pub fn idle(&self) -> Duration {
+        self.core.idle()
+    }
+
+    /// Sets how long a game nobody uses stays in memory (at least a millisecond): a game no
+    /// request has touched for that long, that no one watches and where no take-back waits,
+    /// is dropped (it reloads from the store on its next request), however few games are
+    /// loaded.
+    pub fn set_idle(&self, idle: Duration) {
+        let ms = idle.as_millis().clamp(1, u128::from(u64::MAX)) as u64;
+        self.core.idle_ms.store(ms, Ordering::SeqCst);
+        self.core.idle_changed.notify_one();
     }
 
     /// How many games are in memory now.
     pub fn loaded(&self) -> usize {
-        self.loaded
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .1
-            .len()
+        self.core.lock().1.len()
     }
 
     /// True when the game `id` is in memory now.
     pub fn is_loaded(&self, id: &str) -> bool {
-        self.loaded
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .1
-            .contains_key(id)
-    }
-
-    /// Evicts the least recently used idle games while more than the capacity are loaded.
-    /// A game is idle when no request holds it, no one watches it and no take-back waits.
-    fn evict(&self) {
-        let mut guard = self.loaded.lock().unwrap_or_else(|e| e.into_inner());
-        let map = &mut guard.1;
-        if map.len() <= self.capacity {
-            return;
-        }
-        let mut idle: Vec<(u64, String)> = map
-            .iter()
-            .filter(|(_, l)| {
-                Arc::strong_count(&l.cell) == 1
-                    && l.cell
-                        .get()
-                        .is_some_and(|s| Arc::strong_count(s) == 1 && s.idle())
-            })
-            .map(|(id, l)| (l.used, id.clone()))
-            .collect();
-        idle.sort();
-        let excess = map.len() - self.capacity;
-        for (_, id) in idle.into_iter().take(excess) {
-            map.remove(&id);
-        }
+        self.core.is_loaded(id)
     }
 
     /// The game `id`, loaded from the store on first access (404 when there is none).
     pub async fn slot(&self, id: &str) -> Result<Arc<Slot>, ApiError> {
-        if !valid_game_id(id) {
-            return Err(ApiError::not_found(format!("there is no game '{id}'")));
-        }
-        let cell = {
-            let mut guard = self.loaded.lock().unwrap_or_else(|e| e.into_inner());
-            guard.0 += 1;
-            let tick = guard.0;
-            let l = guard.1.entry(id.to_string()).or_insert_with(|| Loaded {
-                cell: Arc::default(),
-                used: tick,
-            });
-            l.used = tick;
-            l.cell.clone()
-        };
-        let r = cell.get_or_try_init(|| self.load(id)).await.cloned();
-        drop(cell);
-        if r.is_err() {
-            // forget the failed attempt (unknown ids must not pile up)
-            let mut guard = self.loaded.lock().unwrap_or_else(|e| e.into_inner());
-            if guard.1.get(id).is_some_and(|l| l.cell.get().is_none()) {
-                guard.1.remove(id);
-            }
-        } else {
-            self.evict();
-        }
-        r
+        self.core.slot(id).await
     }
 
     /// Makes sure the game's state is in memory (reloading it from the store after a failure)
@@ -799,8 +923,157 @@ impl Games {
         slot: &Slot,
         guard: &'g mut Option<Live>,
     ) -> Result<&'g mut Live, ApiError> {
+        self.core.ensure(slot, guard).await
+    }
+
+    /// The whole state view of the game (JSON) as `viewer` sees it, made when no one has
+    /// asked for it since the last change.
+    pub async fn full_state(&self, slot: &Slot, viewer: Viewer) -> Result<Arc<str>, ApiError> {
+        if let Some(s) = slot.cached(viewer) {
+            return Ok(s);
+        }
+        let mut guard = slot.live.lock().await;
+        let live = self.core.ensure(slot, &mut guard).await?;
+        Ok(slot.full_view(live, viewer))
+    }
+
+    /// Runs `change` on the game's state off the async threads, then the dice and the
+    /// computer; commits every new action to the store; publishes the change to every
+    /// watcher as its viewer sees it (a new action cancels a pending take-back). On a refusal
+    /// nothing changes. When another server changed the game first (its version in the store
+    /// is not the one of the state in memory) nothing is written: the game is reloaded from
+    /// the store, its watchers are sent the whole state, and the answer is 409 (`conflict`).
+    /// On another storage failure the state is reloaded from the store on the next access.
+    /// The change answered is `viewer`'s, with the legal actions when `with_legal`.
+    pub async fn run(
+        &self,
+        slot: &Slot,
+        guard: &mut Option<Live>,
+        viewer: Viewer,
+        with_legal: bool,
+        change: impl FnOnce(&mut Live, &mut Applied) -> Result<(), ApiError> + Send + 'static,
+    ) -> Result<(Applied, Seen), ApiError> {
+        self.core.run(slot, guard, viewer, with_legal, change).await
+    }
+
+    /// Takes back actions: `count` of them, all or none (the rules' limits), and commits
+    /// (409 when another server changed the game first, as for [`Games::run`]). The change
+    /// answered is `viewer`'s.
+    pub async fn undo(
+        &self,
+        slot: &Slot,
+        guard: &mut Option<Live>,
+        count: usize,
+        viewer: Viewer,
+        with_legal: bool,
+    ) -> Result<(Vec<String>, Seen), ApiError> {
+        self.core.undo(slot, guard, count, viewer, with_legal).await
+    }
+
+    /// Creates a game from `row` and its game (new, or a branch's replay), lets the dice and
+    /// the computer act, and stores it.
+    pub async fn create(&self, row: GameRow, start: Start) -> Result<Arc<Slot>, ApiError> {
+        self.core.create(row, start).await
+    }
+}
+
+impl Core {
+    fn lock(&self) -> std::sync::MutexGuard<'_, (u64, HashMap<String, Loaded>)> {
+        self.loaded.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn idle(&self) -> Duration {
+        Duration::from_millis(self.idle_ms.load(Ordering::SeqCst))
+    }
+
+    fn is_loaded(&self, id: &str) -> bool {
+        self.lock().1.contains_key(id)
+    }
+
+    /// The game `id` when it is in memory and loaded.
+    fn held(&self, id: &str) -> Option<Arc<Slot>> {
+        self.lock().1.get(id).and_then(|l| l.cell.get().cloned())
+    }
+
+    /// The ids of the games in memory.
+    fn ids(&self) -> Vec<String> {
+        self.lock().1.keys().cloned().collect()
+    }
+
+    /// Evicts the least recently used idle games while more than the capacity are loaded.
+    /// A game is idle when no request holds it, no one watches it and no take-back waits.
+    fn evict(&self) {
+        let mut guard = self.lock();
+        let map = &mut guard.1;
+        if map.len() <= self.capacity {
+            return;
+        }
+        let mut idle: Vec<(u64, String)> = map
+            .iter()
+            .filter(|(_, l)| l.evictable())
+            .map(|(id, l)| (l.used, id.clone()))
+            .collect();
+        idle.sort();
+        let excess = map.len() - self.capacity;
+        for (_, id) in idle.into_iter().take(excess) {
+            map.remove(&id);
+        }
+    }
+
+    /// Evicts every idle game untouched for the idle time, however few are loaded.
+    fn sweep(&self) {
+        let idle = self.idle();
+        let now = Instant::now();
+        self.lock()
+            .1
+            .retain(|_, l| now.saturating_duration_since(l.at) < idle || !l.evictable());
+    }
+
+    /// Forgets a failed attempt to load `id` (unknown ids must not pile up).
+    fn forget_failed(&self, id: &str) {
+        let mut guard = self.lock();
+        if guard.1.get(id).is_some_and(|l| l.cell.get().is_none()) {
+            guard.1.remove(id);
+        }
+    }
+
+    async fn slot(&self, id: &str) -> Result<Arc<Slot>, ApiError> {
+        if !valid_game_id(id) {
+            return Err(ApiError::not_found(format!("there is no game '{id}'")));
+        }
+        let cell = {
+            let mut guard = self.lock();
+            guard.0 += 1;
+            let tick = guard.0;
+            let now = Instant::now();
+            let l = guard.1.entry(id.to_string()).or_insert_with(|| Loaded {
+                cell: Arc::default(),
+                used: tick,
+                at: now,
+            });
+            l.used = tick;
+            l.at = now;
+            l.cell.clone()
+        };
+        let r = cell.get_or_try_init(|| self.load(id)).await.cloned();
+        drop(cell);
+        if r.is_err() {
+            self.forget_failed(id);
+        } else {
+            self.evict();
+        }
+        r
+    }
+
+    async fn ensure<'g>(
+        &self,
+        slot: &Slot,
+        guard: &'g mut Option<Live>,
+    ) -> Result<&'g mut Live, ApiError> {
         if guard.is_none() {
-            *guard = Some(self.load_live(&slot.row).await?);
+            let live = self.load_live(&slot.row).await?;
+            slot.version.store(live.version, Ordering::SeqCst);
+            *guard = Some(live);
         }
         guard
             .as_mut()
@@ -808,13 +1081,14 @@ impl Games {
     }
 
     async fn load_live(&self, row: &GameRow) -> Result<Live, ApiError> {
-        let Some((_, actions, notes)) = self.store.load(&row.id).await? else {
+        let Some(stored) = self.store.stored(&row.id).await? else {
             return Err(ApiError::not_found(format!(
                 "there is no game '{}'",
                 row.id
             )));
         };
-        self.live_of(row, actions, notes).await
+        self.live_of(row, stored.actions, stored.notes, stored.version)
+            .await
     }
 
     async fn live_of(
@@ -822,6 +1096,7 @@ impl Games {
         row: &GameRow,
         actions: Vec<engine::Recorded>,
         notes: Vec<Note>,
+        version: Version,
     ) -> Result<Live, ApiError> {
         let record = Record {
             format: engine::RECORD_FORMAT.to_string(),
@@ -835,7 +1110,9 @@ impl Games {
         };
         let id = row.id.clone();
         let library = self.library.clone();
-        Ok(blocking(move || Live::resume(&id, &library, record, &notes)).await??)
+        let mut live = blocking(move || Live::resume(&id, &library, record, &notes)).await??;
+        live.version = version;
+        Ok(live)
     }
 
     fn new_slot(&self, row: GameRow, mode: Mode, live: Live) -> Slot {
@@ -844,6 +1121,7 @@ impl Games {
             row,
             mode,
             seats: live.game.seats(),
+            version: AtomicU64::new(live.version),
             live: tokio::sync::Mutex::new(Some(live)),
             full: Mutex::new(Vec::new()),
             takeback: Mutex::new(None),
@@ -853,69 +1131,130 @@ impl Games {
 
     async fn load(&self, id: &str) -> Result<Arc<Slot>, ApiError> {
         // one read of the store and one replay
-        let Some((row, actions, notes)) = self.store.load(id).await? else {
+        let Some(stored) = self.store.stored(id).await? else {
             return Err(ApiError::not_found(format!("there is no game '{id}'")));
         };
+        let row = stored.row;
         let mode = Mode::parse(&row.mode).ok_or_else(|| {
             ApiError::from(ServerError::Corrupt {
                 id: id.to_string(),
                 why: format!("unknown mode '{}'", row.mode),
             })
         })?;
-        let live = self.live_of(&row, actions, notes).await?;
+        let live = self
+            .live_of(&row, stored.actions, stored.notes, stored.version)
+            .await?;
         let slot = self.new_slot(row, mode, live);
-        // a game left with dice to roll or the computer to act goes on
+        // a game left with dice to roll or the computer to act goes on (when another server
+        // made it go on first, from the state that server left)
         let mut guard = slot.live.lock().await;
-        let waits = guard.as_ref().is_some_and(|l| match l.game.to_act() {
-            ToAct::Chance => true,
-            ToAct::Side(s) => slot.computer().is_some_and(|c| c.0 == s),
-            ToAct::Over(_) => false,
-        });
-        if waits {
-            self.run(&slot, &mut guard, Viewer::Spectator, false, |_, _| Ok(()))
-                .await?;
+        for _ in 0..3 {
+            let waits = guard.as_ref().is_some_and(|l| match l.game.to_act() {
+                ToAct::Chance => true,
+                ToAct::Side(s) => slot.computer().is_some_and(|c| c.0 == s),
+                ToAct::Over(_) => false,
+            });
+            if !waits {
+                break;
+            }
+            match self
+                .run(&slot, &mut guard, Viewer::Spectator, false, |_, _| Ok(()))
+                .await
+            {
+                Err(e) if e.status == axum::http::StatusCode::CONFLICT => continue,
+                r => {
+                    r?;
+                    break;
+                }
+            }
         }
         drop(guard);
         Ok(Arc::new(slot))
     }
 
-    /// The whole state view of the game (JSON) as `viewer` sees it, made when no one has
-    /// asked for it since the last change.
-    pub async fn full_state(&self, slot: &Slot, viewer: Viewer) -> Result<Arc<str>, ApiError> {
-        let cached = |slot: &Slot| {
-            slot.full
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .iter()
-                .find(|(v, _)| *v == viewer)
-                .map(|(_, s)| s.clone())
-        };
-        if let Some(s) = cached(slot) {
-            return Ok(s);
+    /// Reloads the game from the store (the store holds the truth): its whole state views are
+    /// forgotten, a pending take-back is cancelled (`why`), and its watchers are sent the
+    /// whole state. When the store cannot be read, the state is left out (`None`): it is
+    /// loaded again on the next access.
+    async fn reload(&self, slot: &Slot, guard: &mut Option<Live>, why: &str) {
+        slot.clear_full();
+        *guard = None;
+        match self.load_live(&slot.row).await {
+            Ok(live) => {
+                slot.version.store(live.version, Ordering::SeqCst);
+                if slot.pending_takeback().is_some() {
+                    slot.set_takeback(None, why);
+                }
+                let live = guard.insert(live);
+                slot.publish_state(live);
+            }
+            Err(e) => tracing::warn!("game {}: reloading it failed: {}", slot.id, e.why),
         }
-        let mut guard = slot.live.lock().await;
-        let live = self.ensure(slot, &mut guard).await?;
-        if let Some(s) = cached(slot) {
-            return Ok(s);
-        }
-        let view = live.view(viewer, &slot.id);
-        live.units.retain(|(v, ..)| *v != viewer);
-        let (n, h) = (live.len(), live.game.state_hash());
-        live.units.push((viewer, n, h, units_of(&view)));
-        let s: Arc<str> = Arc::from(view.to_string());
-        slot.full
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push((viewer, s.clone()));
-        Ok(s)
     }
 
-    /// Runs `change` on the game's state off the async threads, then the dice and the
-    /// computer; commits every new action to the store; publishes the change to every
-    /// watcher as its viewer sees it (a new action cancels a pending take-back). On a refusal
-    /// nothing changes; on a storage failure the state is reloaded from the store. The change
-    /// answered is `viewer`'s, with the legal actions when `with_legal`.
-    pub async fn run(
+    /// The answer to a change the store did not commit, after bringing the game in memory in
+    /// line with the store.
+    async fn refused(&self, slot: &Slot, guard: &mut Option<Live>, e: WriteError) -> ApiError {
+        match e {
+            WriteError::Conflict(_) => {
+                tracing::info!("game {}: another server changed it first", slot.id);
+                self.reload(slot, guard, "another server changed the game")
+                    .await;
+                ApiError::conflict(CONFLICT)
+            }
+            WriteError::Store(e) => {
+                // the outcome is unknown: the store holds the truth; reload from it on the
+                // next access
+                slot.clear_full();
+                *guard = None;
+                e.into()
+            }
+        }
+    }
+
+    /// Brings the game `id`, when it is in memory, up to `version` (`None`: the store's
+    /// version now): reloads it from the store and sends its watchers the whole state. A game
+    /// already there is left alone; one not in memory is not loaded.
+    async fn catch_up(self: Arc<Core>, id: String, version: Option<Version>) {
+        let Some(cell) = self.lock().1.get(&id).map(|l| l.cell.clone()) else {
+            return;
+        };
+        // a load under way may have read the store before the change: wait for it
+        let slot = match cell.get_or_try_init(|| self.load(&id)).await {
+            Ok(s) => s.clone(),
+            Err(_) => {
+                drop(cell);
+                self.forget_failed(&id);
+                return;
+            }
+        };
+        drop(cell);
+        let version = match version {
+            Some(v) => v,
+            None => match self.store.version(&id).await {
+                Ok(Some(v)) => v,
+                Ok(None) => return,
+                Err(e) => {
+                    tracing::warn!("game {id}: reading its version: {e}");
+                    return;
+                }
+            },
+        };
+        let mut guard = slot.live.lock().await;
+        let held = guard.as_ref().map(|l| l.version);
+        match held {
+            Some(v) if v >= version => {}
+            // not in memory and no one watching: loaded afresh on the next access
+            None if slot.watched().is_empty() => slot.clear_full(),
+            _ => {
+                tracing::debug!("game {id}: version {version} from another server");
+                self.reload(&slot, &mut guard, "the game changed on another server")
+                    .await
+            }
+        }
+    }
+
+    async fn run(
         &self,
         slot: &Slot,
         guard: &mut Option<Live>,
@@ -928,10 +1267,11 @@ impl Games {
             None => self.load_live(&slot.row).await?,
         };
         let before = live.len();
+        let version = live.version;
         let computer = slot.computer().map(|(s, spec)| (s, spec.to_string()));
         let seed = slot.row.seed;
         let watched = slot.watched();
-        let (live, result) = blocking(move || {
+        let (mut live, result) = blocking(move || {
             let mut live = live;
             live.remember(viewer);
             for v in &watched {
@@ -961,13 +1301,16 @@ impl Games {
         // `change` and the advance only ever append
         if now > before {
             let new = &live.game.record().actions[before..];
-            if let Err(e) = self
+            match self
                 .committer
-                .replace_tail(&slot.id, before, new, &applied.notes)
+                .replace_tail(&slot.id, version, before, new, &applied.notes)
                 .await
             {
-                // the store holds the truth: reload from it on the next access
-                return Err(e.into());
+                Ok(v) => {
+                    live.version = v;
+                    slot.version.store(v, Ordering::SeqCst);
+                }
+                Err(e) => return Err(self.refused(slot, guard, e).await),
             }
             slot.publish(&c.watchers, true);
             if slot.pending_takeback().is_some() {
@@ -978,9 +1321,7 @@ impl Games {
         Ok((applied, c.reply))
     }
 
-    /// Takes back actions: `count` of them, all or none (the rules' limits), and commits.
-    /// The change answered is `viewer`'s.
-    pub async fn undo(
+    async fn undo(
         &self,
         slot: &Slot,
         guard: &mut Option<Live>,
@@ -992,8 +1333,9 @@ impl Games {
             Some(l) => l,
             None => self.load_live(&slot.row).await?,
         };
+        let version = live.version;
         let watched = slot.watched();
-        let (live, result) = blocking(move || {
+        let (mut live, result) = blocking(move || {
             let mut live = live;
             let base = live.len();
             live.remember(viewer);
@@ -1013,9 +1355,17 @@ impl Games {
             }
             Ok((undone, c)) => {
                 let keep = live.len();
-                self.committer
-                    .replace_tail(&slot.id, keep, &[], &[])
-                    .await?;
+                match self
+                    .committer
+                    .replace_tail(&slot.id, version, keep, &[], &[])
+                    .await
+                {
+                    Ok(v) => {
+                        live.version = v;
+                        slot.version.store(v, Ordering::SeqCst);
+                    }
+                    Err(e) => return Err(self.refused(slot, guard, e).await),
+                }
                 slot.publish(&c.watchers, false);
                 *guard = Some(live);
                 Ok((undone, c.reply))
@@ -1023,9 +1373,7 @@ impl Games {
         }
     }
 
-    /// Creates a game from `row` and its game (new, or a branch's replay), lets the dice and
-    /// the computer act, and stores it.
-    pub async fn create(&self, row: GameRow, start: Start) -> Result<Arc<Slot>, ApiError> {
+    async fn create(&self, row: GameRow, start: Start) -> Result<Arc<Slot>, ApiError> {
         let mode = Mode::parse(&row.mode)
             .ok_or_else(|| ApiError::bad_request(format!("unknown mode '{}'", row.mode)))?;
         let computer = match (mode, row.computer_side, &row.computer) {
@@ -1049,20 +1397,31 @@ impl Games {
             Ok((live, applied.notes))
         })
         .await?;
-        let (live, notes) = live?;
-        self.committer
+        let (mut live, notes) = live?;
+        live.version = self
+            .committer
             .create_game(&row, &live.game.record().actions, &notes)
-            .await?;
+            .await
+            .map_err(write_error)?;
         let slot = Arc::new(self.new_slot(row, mode, live));
         {
-            let mut guard = self.loaded.lock().unwrap_or_else(|e| e.into_inner());
+            let mut guard = self.lock();
             guard.0 += 1;
             let used = guard.0;
             let cell = Arc::new(OnceCell::new_with(Some(slot.clone())));
-            guard.1.insert(slot.id.clone(), Loaded { cell, used });
+            let at = Instant::now();
+            guard.1.insert(slot.id.clone(), Loaded { cell, used, at });
         }
         self.evict();
         Ok(slot)
+    }
+}
+
+/// A change the store did not commit, as an answer (without touching any game in memory).
+fn write_error(e: WriteError) -> ApiError {
+    match e {
+        WriteError::Conflict(_) => ApiError::conflict(CONFLICT),
+        WriteError::Store(e) => e.into(),
     }
 }
 

@@ -1,13 +1,22 @@
 //! Persistence: games and their actions in SQLite (the default, a file in the user's data
 //! directory) or PostgreSQL, through the same portable SQL.
 //!
-//! Two tables: `games` (one row a game: scenario, seed, mode, seat token hashes, computer) and
-//! `actions` (one row an action: `(game_id, idx)` is the key). A game is rebuilt by replaying
-//! its actions. Every change is one transaction, committed before the request is answered.
+//! Tables: `games` (one row a game: scenario, seed, mode, seat token hashes, computer),
+//! `actions` (one row an action: `(game_id, idx)` is the key), `notes` (the computer's
+//! explanations), `seals` (a sealed game's salt) and `heads` (one row a game: the number of
+//! its actions and its *version*). A game is rebuilt by replaying its actions. Every change is
+//! one transaction, committed before the request is answered.
+//!
+//! **Several servers on one database.** Every change to a game's actions names the version it
+//! stands on and bumps it in the same transaction (`UPDATE heads ... WHERE version = $v`): a
+//! change made from an older version (another server changed the game first) writes nothing
+//! and fails with [`WriteError::Conflict`]. On PostgreSQL each change also notifies
+//! `grognard` (`'<game id> <version>'`, delivered at commit) and [`Store::news`] hears every
+//! server's changes, so that each server can bring its copy of a game up to date.
 
 use crate::error::ServerError;
 use engine::Recorded;
-use sqlx::postgres::{PgPool, PgPoolOptions};
+use sqlx::postgres::{PgListener, PgPool, PgPoolOptions};
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
@@ -52,6 +61,55 @@ pub struct GameRow {
 
 /// What [`Store::load`] finds of a game: its row, its actions, the computer's notes.
 pub type Loaded = (GameRow, Vec<Recorded>, Vec<Note>);
+
+/// What [`Store::stored`] finds of a game.
+#[derive(Clone, Debug)]
+pub struct Stored {
+    /// Its row.
+    pub row: GameRow,
+    /// Its actions, in order.
+    pub actions: Vec<Recorded>,
+    /// The computer's explanations of its actions.
+    pub notes: Vec<Note>,
+    /// The version these actions are (see [`Version`]).
+    pub version: Version,
+}
+
+/// A game's version in the store: bumped by every change to its actions (an append or a
+/// take-back), so that a change made from an older version is refused. A new game, and a game
+/// of a database older than versions, starts at 0.
+pub type Version = u64;
+
+/// Why a change to a game was not committed.
+#[derive(Debug, thiserror::Error)]
+pub enum WriteError {
+    /// The game is no longer at the version the change stands on: another server (or process)
+    /// on the same database changed it first. Nothing was written.
+    #[error("game {0}: another server changed this game first")]
+    Conflict(String),
+    /// The database failed (nothing was written, or the outcome is unknown: reload).
+    #[error(transparent)]
+    Store(#[from] ServerError),
+}
+
+impl From<sqlx::Error> for WriteError {
+    fn from(e: sqlx::Error) -> WriteError {
+        WriteError::Store(ServerError::Database(e))
+    }
+}
+
+/// What [`Store::news`] hears on PostgreSQL.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum News {
+    /// A server committed version `.1` of game `.0` (this server's own commits included).
+    Changed(String, Version),
+    /// The listener (re)connected: notifications may have been missed, so every game held in
+    /// memory should be compared with the store.
+    Missed,
+}
+
+/// The PostgreSQL notification channel of committed changes.
+pub const CHANNEL: &str = "grognard";
 
 /// The database: SQLite or PostgreSQL behind one interface.
 #[derive(Clone, Debug)]
@@ -174,6 +232,14 @@ const SCHEMA: &[&str] = &[
         game_id TEXT PRIMARY KEY REFERENCES games (id),
         salt TEXT NOT NULL
     )",
+    // one row a game: how many actions it has and its version, bumped by every change (a
+    // table of its own, so that older databases gain it; a game without a row gets one when
+    // it is loaded)
+    "CREATE TABLE IF NOT EXISTS heads (
+        game_id TEXT PRIMARY KEY REFERENCES games (id),
+        length BIGINT NOT NULL,
+        version BIGINT NOT NULL
+    )",
     "CREATE TABLE IF NOT EXISTS notes (
         game_id TEXT NOT NULL REFERENCES games (id),
         idx BIGINT NOT NULL,
@@ -185,20 +251,83 @@ const SCHEMA: &[&str] = &[
 /// A computer player's explanation of the action at `idx` (0-based) of a game's record.
 pub type Note = (usize, String);
 
-/// One change for [`Committer`]: a new game (`row`), or an append or take-back (the arguments
-/// of [`Store::replace_tail`]).
+/// One change to the store: a new game (`row`, with its first actions), or an append or a
+/// take-back of a game at `version`: its actions from position `keep` on (0-based) become
+/// `new` (with the computer's `notes` on them).
+#[derive(Clone, Debug)]
+pub struct Change {
+    /// The new game's row; `None` for a change to a game already stored.
+    pub row: Option<GameRow>,
+    /// The game.
+    pub game: String,
+    /// The version the change stands on (ignored for a new game).
+    pub version: Version,
+    /// How many actions stay: appending is `keep` = the old length, taking back is `new` empty.
+    pub keep: usize,
+    /// The actions after them.
+    pub new: Vec<Recorded>,
+    /// The computer's explanations of actions in `new`, by record position.
+    pub notes: Vec<Note>,
+}
+
+/// The statements of one [`Change`] inside the transaction `$tx` (`$pg`: on PostgreSQL, which
+/// is notified): `Some(new version)`, or `None` when the game is not at the change's version
+/// (nothing is written). A failing statement returns its error from the enclosing function.
+macro_rules! change_in {
+    ($tx:ident, $change:expr, $pg:expr) => {{
+        let c: &Change = $change;
+        let length = (c.keep + c.new.len()) as i64;
+        let version = match &c.row {
+            Some(row) => {
+                game_in!($tx, row);
+                sqlx::query("INSERT INTO heads (game_id, length, version) VALUES ($1, $2, 0)")
+                    .bind(&c.game)
+                    .bind(length)
+                    .execute(&mut *$tx)
+                    .await?;
+                Some(0)
+            }
+            None => {
+                // the version check: zero rows when someone else wrote first (in PostgreSQL
+                // a concurrent writer of the row waits for this one and then finds no row)
+                let done = sqlx::query(
+                    "UPDATE heads SET length = $2, version = version + 1
+                     WHERE game_id = $1 AND version = $3",
+                )
+                .bind(&c.game)
+                .bind(length)
+                .bind(c.version as i64)
+                .execute(&mut *$tx)
+                .await?;
+                (done.rows_affected() == 1).then_some(c.version + 1)
+            }
+        };
+        if let Some(v) = version {
+            tail_in!($tx, &c.game, c.keep, &c.new, &c.notes);
+            if $pg {
+                // delivered to every listener when (and only if) the transaction commits
+                sqlx::query("SELECT pg_notify($1, $2)")
+                    .bind(CHANNEL)
+                    .bind(format!("{} {v}", c.game))
+                    .execute(&mut *$tx)
+                    .await?;
+            }
+        }
+        version
+    }};
+}
+
+/// One change for [`Committer`] and the request waiting for it.
 struct Job {
-    row: Option<GameRow>,
-    game: String,
-    keep: usize,
-    new: Vec<Recorded>,
-    notes: Vec<Note>,
-    done: tokio::sync::oneshot::Sender<Result<(), ServerError>>,
+    change: Change,
+    done: tokio::sync::oneshot::Sender<Result<Version, WriteError>>,
 }
 
 /// Commits the changes of many games together (group commit): a change waits for the
 /// transaction that holds it to be committed, so every accepted action is still durable
-/// before its reply, but the games share the cost of a commit (one fsync for SQLite).
+/// before its reply, but the games share the cost of a commit (one fsync for SQLite). A
+/// change that conflicts (another server changed its game first) fails alone: the others of
+/// its group are committed.
 #[derive(Clone, Debug)]
 pub struct Committer {
     tx: tokio::sync::mpsc::UnboundedSender<Job>,
@@ -206,7 +335,11 @@ pub struct Committer {
 
 impl std::fmt::Debug for Job {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Job({} from {})", self.game, self.keep)
+        write!(
+            f,
+            "Job({} at version {} from {})",
+            self.change.game, self.change.version, self.change.keep
+        )
     }
 }
 
@@ -246,18 +379,23 @@ impl Committer {
                         Err(_) => break,
                     }
                 }
-                if jobs.len() > 1 && store.replace_tails(&jobs).await.is_ok() {
-                    for j in jobs {
-                        let _ = j.done.send(Ok(()));
+                if jobs.len() > 1 {
+                    let changes: Vec<Change> = jobs.iter().map(|j| j.change.clone()).collect();
+                    if let Ok(outcomes) = store.commit(&changes).await {
+                        for (j, r) in jobs.into_iter().zip(outcomes) {
+                            let _ = j.done.send(r);
+                        }
+                        continue;
                     }
-                    continue;
                 }
-                // one change, or a group that failed: each on its own, so that one bad change
-                // fails only its own request
+                // one change, or a group whose transaction failed: each on its own, so that
+                // one bad change fails only its own request
                 for j in jobs {
-                    let r = match &j.row {
-                        Some(row) => store.create_game(row, &j.new, &j.notes).await,
-                        None => store.replace_tail(&j.game, j.keep, &j.new, &j.notes).await,
+                    let r = match store.commit(std::slice::from_ref(&j.change)).await {
+                        Ok(mut outcomes) => outcomes.pop().unwrap_or_else(|| {
+                            Err(ServerError::Data("the change was not committed".into()).into())
+                        }),
+                        Err(e) => Err(e.into()),
                     };
                     let _ = j.done.send(r);
                 }
@@ -267,50 +405,52 @@ impl Committer {
     }
 
     /// Does [`Store::replace_tail`] in the next group commit and returns once it is
-    /// committed.
+    /// committed: the game's new version.
     pub async fn replace_tail(
         &self,
         game: &str,
+        version: Version,
         keep: usize,
         new: &[Recorded],
         notes: &[Note],
-    ) -> Result<(), ServerError> {
-        self.submit(None, game, keep, new, notes).await
+    ) -> Result<Version, WriteError> {
+        self.submit(Change {
+            row: None,
+            game: game.to_string(),
+            version,
+            keep,
+            new: new.to_vec(),
+            notes: notes.to_vec(),
+        })
+        .await
     }
 
-    /// Does [`Store::create_game`] in the next group commit and returns once it is committed.
+    /// Does [`Store::create_game`] in the next group commit and returns once it is committed:
+    /// the new game's version.
     pub async fn create_game(
         &self,
         row: &GameRow,
         actions: &[Recorded],
         notes: &[Note],
-    ) -> Result<(), ServerError> {
-        self.submit(Some(row.clone()), &row.id, 0, actions, notes)
-            .await
+    ) -> Result<Version, WriteError> {
+        self.submit(Change {
+            row: Some(row.clone()),
+            game: row.id.clone(),
+            version: 0,
+            keep: 0,
+            new: actions.to_vec(),
+            notes: notes.to_vec(),
+        })
+        .await
     }
 
-    async fn submit(
-        &self,
-        row: Option<GameRow>,
-        game: &str,
-        keep: usize,
-        new: &[Recorded],
-        notes: &[Note],
-    ) -> Result<(), ServerError> {
+    /// Queues a change for the next group commit and waits for its outcome.
+    pub async fn submit(&self, change: Change) -> Result<Version, WriteError> {
+        let stopped =
+            || WriteError::Store(ServerError::Data("the committing task has stopped".into()));
         let (done, wait) = tokio::sync::oneshot::channel();
-        let job = Job {
-            row,
-            game: game.to_string(),
-            keep,
-            new: new.to_vec(),
-            notes: notes.to_vec(),
-            done,
-        };
-        self.tx
-            .send(job)
-            .map_err(|_| ServerError::Data("the committing task has stopped".into()))?;
-        wait.await
-            .map_err(|_| ServerError::Data("the committing task has stopped".into()))?
+        self.tx.send(Job { change, done }).map_err(|_| stopped())?;
+        wait.await.map_err(|_| stopped())?
     }
 }
 
@@ -331,6 +471,57 @@ pub fn default_database() -> Result<String, ServerError> {
     Ok(format!("sqlite:{}", path.display()))
 }
 
+/// What one read of a game found.
+enum Read {
+    /// No such game.
+    Absent,
+    /// A game without a version (stored before the database had versions).
+    Unversioned,
+    /// The game, and the number of actions its version counts.
+    Game(Box<Stored>, i64),
+}
+
+/// Creates the file at `path` readable and writable by its owner only (0600) when it does not
+/// exist (Unix; elsewhere SQLite creates it): true when it was created here.
+fn create_private(path: &std::path::Path) -> Result<bool, ServerError> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(0o600)
+            .open(path)
+        {
+            Ok(_) => Ok(true),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(false),
+            Err(source) => Err(ServerError::Io {
+                what: format!("cannot create {}", path.display()),
+                source,
+            }),
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        Ok(!path.exists())
+    }
+}
+
+/// Makes an existing file readable and writable by its owner only (Unix; nothing elsewhere).
+fn private(path: &std::path::Path) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        if path.exists() {
+            if let Err(e) = std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600)) {
+                tracing::warn!("cannot make {} private: {e}", path.display());
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = path;
+}
+
 impl Store {
     /// Opens (creating where needed) the database named by `url` — `sqlite:PATH` or
     /// `postgres://...` — and creates its tables if they are missing.
@@ -349,6 +540,7 @@ impl Store {
                     })?;
                 }
             }
+            let created = create_private(std::path::Path::new(path))?;
             let opts = SqliteConnectOptions::new()
                 .filename(path)
                 .create_if_missing(true)
@@ -363,6 +555,13 @@ impl Store {
                 .max_connections(4)
                 .connect_with(opts)
                 .await?;
+            if created {
+                // SQLite makes its write-ahead log and shared memory with the database file's
+                // permissions; make sure of it
+                for suffix in ["-wal", "-shm"] {
+                    private(std::path::Path::new(&format!("{path}{suffix}")));
+                }
+            }
             Store::Sqlite(pool)
         } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             let pool = PgPoolOptions::new()
@@ -410,59 +609,156 @@ impl Store {
     }
 
     /// Inserts a new game with its first actions (and the computer's notes on them), in one
-    /// transaction.
+    /// transaction: its version (0).
     pub async fn create_game(
         &self,
         row: &GameRow,
         actions: &[Recorded],
         notes: &[Note],
-    ) -> Result<(), ServerError> {
-        with_pool!(self, p => {
-            let mut tx = p.begin().await?;
-            game_in!(tx, row);
-            tail_in!(tx, &row.id, 0, actions, notes);
-            tx.commit().await?;
-            Ok(())
+    ) -> Result<Version, WriteError> {
+        self.commit_one(Change {
+            row: Some(row.clone()),
+            game: row.id.clone(),
+            version: 0,
+            keep: 0,
+            new: actions.to_vec(),
+            notes: notes.to_vec(),
         })
+        .await
     }
 
-    /// Makes the game's actions from position `keep` on (0-based) equal `new` (with the
-    /// computer's `notes` on them): deletes every action and note at `keep` or later, then
-    /// inserts the new ones, in one transaction. Appending is `keep` = the old length; taking
-    /// back is `new` empty.
+    /// Makes the actions of the game at `version` from position `keep` on (0-based) equal
+    /// `new` (with the computer's `notes` on them): deletes every action and note at `keep` or
+    /// later, then inserts the new ones, and bumps the version, in one transaction; the new
+    /// version. Appending is `keep` = the old length; taking back is `new` empty. When the game
+    /// is no longer at `version` nothing is written: [`WriteError::Conflict`].
     pub async fn replace_tail(
         &self,
         game: &str,
+        version: Version,
         keep: usize,
         new: &[Recorded],
         notes: &[Note],
-    ) -> Result<(), ServerError> {
-        with_pool!(self, p => {
-            let mut tx = p.begin().await?;
-            tail_in!(tx, game, keep, new, notes);
-            tx.commit().await?;
-            Ok(())
+    ) -> Result<Version, WriteError> {
+        self.commit_one(Change {
+            row: None,
+            game: game.to_string(),
+            version,
+            keep,
+            new: new.to_vec(),
+            notes: notes.to_vec(),
         })
+        .await
     }
 
-    /// Several [`Store::replace_tail`]s in one transaction.
-    async fn replace_tails(&self, jobs: &[Job]) -> Result<(), ServerError> {
-        with_pool!(self, p => {
+    async fn commit_one(&self, change: Change) -> Result<Version, WriteError> {
+        let mut outcomes = self.commit(std::slice::from_ref(&change)).await?;
+        outcomes
+            .pop()
+            .unwrap_or_else(|| Err(ServerError::Data("the change was not committed".into()).into()))
+    }
+
+    /// Several changes (of different games) in one transaction: each change's outcome, in
+    /// order (its game's new version, or [`WriteError::Conflict`] for a change whose game is
+    /// no longer at its version: that change alone is left out). `Err` when the transaction
+    /// fails: then nothing was written.
+    pub async fn commit(
+        &self,
+        changes: &[Change],
+    ) -> Result<Vec<Result<Version, WriteError>>, ServerError> {
+        // the games' rows are locked in one order (by id), so that two servers' groups never
+        // wait for each other in a circle
+        let mut order: Vec<usize> = (0..changes.len()).collect();
+        order.sort_by(|a, b| changes[*a].game.cmp(&changes[*b].game));
+        let pg = matches!(self, Store::Postgres(_));
+        let versions: Vec<Option<Version>> = with_pool!(self, p => {
             let mut tx = p.begin().await?;
-            for j in jobs {
-                if let Some(row) = &j.row {
-                    game_in!(tx, row);
-                }
-                tail_in!(tx, &j.game, j.keep, &j.new, &j.notes);
+            let mut versions = vec![None; changes.len()];
+            for i in order {
+                versions[i] = change_in!(tx, &changes[i], pg);
             }
             tx.commit().await?;
-            Ok(())
+            versions
+        });
+        Ok(changes
+            .iter()
+            .zip(versions)
+            .map(|(c, v)| v.ok_or_else(|| WriteError::Conflict(c.game.clone())))
+            .collect())
+    }
+
+    /// The version of a game as stored now (`None`: no such game, or one never loaded since
+    /// the database gained versions).
+    pub async fn version(&self, id: &str) -> Result<Option<Version>, ServerError> {
+        with_pool!(self, p => {
+            let v: Option<(i64,)> = sqlx::query_as("SELECT version FROM heads WHERE game_id = $1")
+                .bind(id)
+                .fetch_optional(p)
+                .await?;
+            Ok(v.map(|(v,)| v as Version))
         })
     }
 
     /// A game's row, its actions in order and the computer's notes on them, or `None` when
-    /// there is no such game.
+    /// there is no such game ([`Store::stored`] without the version).
     pub async fn load(&self, id: &str) -> Result<Option<Loaded>, ServerError> {
+        Ok(self.stored(id).await?.map(|s| (s.row, s.actions, s.notes)))
+    }
+
+    /// A game's row, its actions in order, the computer's notes on them and its version, read
+    /// together (one snapshot of the database), or `None` when there is no such game. A game
+    /// stored before the database had versions is given one (0); a game whose actions do not
+    /// number what its version says (changed by a server that knows no versions) is given a
+    /// new version for the actions it has.
+    pub async fn stored(&self, id: &str) -> Result<Option<Stored>, ServerError> {
+        for _ in 0..4 {
+            match self.read(id).await? {
+                Read::Absent => return Ok(None),
+                Read::Unversioned => {
+                    // two servers may do this at once: the first one's row stands
+                    with_pool!(self, p => {
+                        sqlx::query(
+                            "INSERT INTO heads (game_id, length, version)
+                             SELECT $1, COUNT(*), 0 FROM actions WHERE game_id = $1
+                             ON CONFLICT (game_id) DO NOTHING",
+                        )
+                        .bind(id)
+                        .execute(p)
+                        .await?;
+                    });
+                }
+                Read::Game(stored, length) if length == stored.actions.len() as i64 => {
+                    return Ok(Some(*stored))
+                }
+                Read::Game(stored, length) => {
+                    tracing::warn!(
+                        "game {id}: {} actions stored but {length} counted at version {}: \
+                         a new version for the actions as they are",
+                        stored.actions.len(),
+                        stored.version
+                    );
+                    with_pool!(self, p => {
+                        sqlx::query(
+                            "UPDATE heads SET length = $2, version = version + 1
+                             WHERE game_id = $1 AND version = $3",
+                        )
+                        .bind(id)
+                        .bind(stored.actions.len() as i64)
+                        .bind(stored.version as i64)
+                        .execute(p)
+                        .await?;
+                    });
+                }
+            }
+        }
+        Err(ServerError::Corrupt {
+            id: id.to_string(),
+            why: "its actions kept changing while it was read".into(),
+        })
+    }
+
+    /// One consistent read of a game (see [`Store::stored`]).
+    async fn read(&self, id: &str) -> Result<Read, ServerError> {
         type Row = (
             String,
             String,
@@ -480,24 +776,43 @@ impl Store {
         );
         type ActionRow = (i64, String, i32, Option<String>);
         type NoteRow = (i64, String);
-        let (row, actions, notes, salt): (
+        let pg = matches!(self, Store::Postgres(_));
+        #[allow(clippy::type_complexity)]
+        let (row, head, actions, notes, salt): (
             Option<Row>,
+            Option<(i64, i64)>,
             Vec<ActionRow>,
             Vec<NoteRow>,
             Option<(String,)>,
         ) = with_pool!(self, p => {
+            // one snapshot: SQLite's read transaction is one; PostgreSQL's is with REPEATABLE
+            // READ (its default, READ COMMITTED, reads each statement afresh)
+            let mut tx = p.begin().await?;
+            if pg {
+                sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+                    .execute(&mut *tx)
+                    .await?;
+            }
             let row: Option<Row> = sqlx::query_as(
                 "SELECT id, scenario, scenario_digest, rules, seed, mode, created_at, token_first,
                     token_second, token_both, computer, computer_side, branched_from
                  FROM games WHERE id = $1",
             )
             .bind(id)
-            .fetch_optional(p)
+            .fetch_optional(&mut *tx)
             .await?;
+            let head: Option<(i64, i64)> = if row.is_some() {
+                sqlx::query_as("SELECT length, version FROM heads WHERE game_id = $1")
+                    .bind(id)
+                    .fetch_optional(&mut *tx)
+                    .await?
+            } else {
+                None
+            };
             let salt: Option<(String,)> = if row.is_some() {
                 sqlx::query_as("SELECT salt FROM seals WHERE game_id = $1")
                     .bind(id)
-                    .fetch_optional(p)
+                    .fetch_optional(&mut *tx)
                     .await?
             } else {
                 None
@@ -507,7 +822,7 @@ impl Store {
                     "SELECT idx, text, manual, hash FROM actions WHERE game_id = $1 ORDER BY idx",
                 )
                 .bind(id)
-                .fetch_all(p)
+                .fetch_all(&mut *tx)
                 .await?
             } else {
                 Vec::new()
@@ -515,14 +830,20 @@ impl Store {
             let notes: Vec<NoteRow> = if row.is_some() {
                 sqlx::query_as("SELECT idx, text FROM notes WHERE game_id = $1 ORDER BY idx")
                     .bind(id)
-                    .fetch_all(p)
+                    .fetch_all(&mut *tx)
                     .await?
             } else {
                 Vec::new()
             };
-            (row, actions, notes, salt)
+            tx.commit().await?;
+            (row, head, actions, notes, salt)
         });
-        let Some(r) = row else { return Ok(None) };
+        let Some(r) = row else {
+            return Ok(Read::Absent);
+        };
+        let Some((length, version)) = head else {
+            return Ok(Read::Unversioned);
+        };
         let corrupt = |why: String| ServerError::Corrupt {
             id: id.to_string(),
             why,
@@ -553,8 +874,8 @@ impl Store {
             .into_iter()
             .filter_map(|(i, t)| usize::try_from(i).ok().map(|i| (i, t)))
             .collect();
-        Ok(Some((
-            GameRow {
+        let stored = Stored {
+            row: GameRow {
                 id: r.0,
                 scenario: r.1,
                 scenario_digest: r.2,
@@ -570,9 +891,25 @@ impl Store {
                 branched_from: r.12,
                 salt: salt.map(|s| s.0),
             },
-            recorded,
+            actions: recorded,
             notes,
-        )))
+            version: version.max(0) as Version,
+        };
+        Ok(Read::Game(Box::new(stored), length))
+    }
+
+    /// On PostgreSQL, the changes every server commits, as they are heard ([`News`]): a task
+    /// listens to [`CHANNEL`] on a connection of its own, sends [`News::Missed`] once it
+    /// listens and again after every reconnection (notifications sent meanwhile are lost),
+    /// reconnects after an error, and stops when the receiver is dropped or the store is
+    /// closed. `None` on SQLite, which has no notifications (needs a Tokio runtime).
+    pub fn news(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<News>> {
+        let Store::Postgres(pool) = self else {
+            return None;
+        };
+        let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+        tokio::spawn(listen(pool.clone(), tx));
+        Some(rx)
     }
 
     /// How many games the database holds.
@@ -586,5 +923,83 @@ impl Store {
     /// Closes the pool.
     pub async fn close(&self) {
         with_pool!(self, p => p.close().await)
+    }
+}
+
+/// A notification's payload, `'<game id> <version>'`, as news.
+fn news_of(payload: &str) -> Option<News> {
+    let (id, v) = payload.split_once(' ')?;
+    Some(News::Changed(id.to_string(), v.parse().ok()?))
+}
+
+/// The listening task of [`Store::news`].
+async fn listen(pool: PgPool, tx: tokio::sync::mpsc::UnboundedSender<News>) {
+    let mut pause = Duration::from_millis(250);
+    loop {
+        if pool.is_closed() || tx.is_closed() {
+            return;
+        }
+        // a connection of its own, outside the pool: closing the pool never waits for it
+        let opts = (*pool.connect_options()).clone();
+        let connected = async {
+            let own = PgPoolOptions::new()
+                .max_connections(1)
+                .max_lifetime(None)
+                .idle_timeout(None)
+                .connect_with(opts)
+                .await?;
+            let mut listener = PgListener::connect_with(&own).await?;
+            listener.listen(CHANNEL).await?;
+            Ok::<_, sqlx::Error>(listener)
+        };
+        let mut listener = tokio::select! {
+            l = connected => match l {
+                Ok(l) => l,
+                Err(e) => {
+                    tracing::warn!("listening for other servers' changes: {e}; trying again");
+                    tokio::select! {
+                        _ = tokio::time::sleep(pause) => {}
+                        _ = tx.closed() => return,
+                        _ = pool.close_event() => return,
+                    }
+                    pause = (pause * 2).min(Duration::from_secs(30));
+                    continue;
+                }
+            },
+            _ = tx.closed() => return,
+            _ = pool.close_event() => return,
+        };
+        pause = Duration::from_millis(250);
+        if tx.send(News::Missed).is_err() {
+            return;
+        }
+        loop {
+            let next = tokio::select! {
+                n = listener.try_recv() => n,
+                _ = tx.closed() => return,
+                _ = pool.close_event() => return,
+            };
+            match next {
+                Ok(Some(n)) => match news_of(n.payload()) {
+                    Some(news) => {
+                        if tx.send(news).is_err() {
+                            return;
+                        }
+                    }
+                    None => tracing::warn!("a notification not understood: '{}'", n.payload()),
+                },
+                // the connection was lost (and made again): what was sent meanwhile is lost
+                Ok(None) => {
+                    tracing::warn!("listening for other servers' changes: reconnected");
+                    if tx.send(News::Missed).is_err() {
+                        return;
+                    }
+                }
+                Err(e) => {
+                    tracing::warn!("listening for other servers' changes: {e}; reconnecting");
+                    break;
+                }
+            }
+        }
     }
 }
