@@ -175,18 +175,14 @@ If any action is refused nothing is written: the record stays as it was."
         path: PathBuf,
     },
     /// Play: starts the game server on 127.0.0.1 and prints the address of the board to open
-    /// in a browser. `--text` plays in the terminal instead: hot-seat, or against a computer
-    /// player, reading commands and actions from standard input (type `help`).
+    /// in a browser (`grognard serve --listen 0.0.0.0` serves it to your network). `--text`
+    /// plays in the terminal instead: hot-seat, or against a computer player, reading
+    /// commands and actions from standard input (type `help`).
     Play(play::PlayArgs),
-    /// Run the game server (the API of docs/api.md and the board) on 127.0.0.1.
-    Serve {
-        /// The port (0 = any free port).
-        #[arg(long, default_value_t = 8813)]
-        port: u16,
-        /// sqlite:PATH or postgres://... (default: games.sqlite in the user's data directory).
-        #[arg(long, value_name = "URL")]
-        database: Option<String>,
-    },
+    /// Run the game server (the API of docs/api.md and the board): on 127.0.0.1 by default,
+    /// on the network with --listen, behind a reverse proxy with --trust-proxy and
+    /// --public-url (docs/deploy.md).
+    Serve(serve::ServeArgs),
 }
 
 /// Prints what a command of the core answered.
@@ -274,10 +270,19 @@ fn main() -> ExitCode {
             if args.is_text() {
                 play::play_text(&lib, args)
             } else {
-                serve::serve(args.port, args.database, true)
+                serve::serve(serve::Options {
+                    listen: None,
+                    port: args.port,
+                    fallback_port: true,
+                    database: args.database,
+                    public_url: None,
+                    trust_proxy: false,
+                    limits: server::Limits::default(),
+                    quiet: true,
+                })
             }
         }
-        Command::Serve { port, database } => serve::serve(Some(port), database, false),
+        Command::Serve(args) => args.options().and_then(serve::serve),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -26,11 +26,15 @@
 
 mod error;
 pub mod games;
+mod guard;
+mod net;
 mod routes;
 pub mod store;
 mod web;
 
 pub use error::{ApiError, ServerError};
+pub use guard::{Client, Limits, Rate};
+pub use net::{check_public_url, lan_address, parse_listen};
 pub use store::{default_database, Store};
 
 use axum::extract::{DefaultBodyLimit, Request};
@@ -43,8 +47,10 @@ use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::sync::Arc;
 use std::sync::Mutex;
+use std::time::Duration;
 use systems::Library;
 use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::trace::TraceLayer;
 
@@ -57,7 +63,9 @@ pub const DEFAULT_PORT: u16 = 8813;
 /// How to run the server.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// The address to listen on (127.0.0.1 by default: a game on this machine).
+    /// The address to listen on (127.0.0.1 by default: a game on this machine; `0.0.0.0` or
+    /// `::` for every address of the machine, so that others on the network can play). With
+    /// `port`, what `grognard serve --listen ADDR` sets (see [`parse_listen`]).
     pub host: IpAddr,
     /// The port; 0 for any free port.
     pub port: u16,
@@ -68,6 +76,16 @@ pub struct Config {
     /// The most games kept in memory; the least recently used idle ones are evicted beyond
     /// it (they reload from the database on their next request).
     pub live_games: usize,
+    /// The address players reach the server at (`https://games.example.org`), for the links
+    /// handed out: `http(s)://host[:port]` and no path (checked by [`check_public_url`] when
+    /// the server starts). Without it, a server listening on every address uses its guess of
+    /// this machine's address on the network ([`lan_address`]); one on loopback has none.
+    pub public_url: Option<String>,
+    /// Believe the last hop of `X-Forwarded-For` as the client's address (behind a reverse
+    /// proxy that sets it; never on a server clients reach directly, who could write any).
+    pub trust_proxy: bool,
+    /// The connection caps, timeouts and rate limits ([`Limits`]).
+    pub limits: Limits,
 }
 
 impl Default for Config {
@@ -78,6 +96,9 @@ impl Default for Config {
             fallback_port: false,
             database: String::new(),
             live_games: games::DEFAULT_LIVE_GAMES,
+            public_url: None,
+            trust_proxy: false,
+            limits: Limits::default(),
         }
     }
 }
@@ -87,6 +108,9 @@ pub struct App {
     games: games::Games,
     scenario_list: Arc<str>,
     maps: Mutex<HashMap<String, Arc<str>>>,
+    public_url: Option<String>,
+    limits: Limits,
+    guard: guard::Guard,
 }
 
 impl App {
@@ -111,7 +135,32 @@ impl App {
             games: games::Games::new(store, library, live_games),
             scenario_list: Arc::from(serde_json::Value::Array(list).to_string()),
             maps: Mutex::new(HashMap::new()),
+            public_url: None,
+            guard: guard::Guard::new(&Limits::default(), false, None),
+            limits: Limits::default(),
         })
+    }
+
+    /// With the public URL (already checked), the proxy's trust and the limits of a
+    /// configuration.
+    fn configured(mut self, public_url: Option<String>, trust_proxy: bool, limits: Limits) -> App {
+        self.guard = guard::Guard::new(&limits, trust_proxy, public_url.as_deref());
+        self.public_url = public_url;
+        self.limits = limits;
+        self
+    }
+
+    /// The address players reach the server at (`https://games.example.org`, no trailing
+    /// `/`), for absolute links: the configured public URL, else the guess of this machine's
+    /// address on the network when the server listens on every address; `None` for a server
+    /// on loopback (links stay relative).
+    pub fn public_url(&self) -> Option<&str> {
+        self.public_url.as_deref()
+    }
+
+    /// The limits the server runs under.
+    pub fn limits(&self) -> &Limits {
+        &self.limits
     }
 
     /// The games.
@@ -186,9 +235,17 @@ async fn json_errors(req: Request, next: Next) -> Response {
     e.into_response()
 }
 
-fn panic_response(_: Box<dyn std::any::Any + Send + 'static>) -> Response {
-    tracing::error!("a request panicked");
-    ApiError::internal("the server failed on this request").into_response()
+fn panic_response(p: Box<dyn std::any::Any + Send + 'static>) -> Response {
+    let what = p
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| p.downcast_ref::<String>().cloned())
+        .unwrap_or_default();
+    ApiError::incident(
+        "the server failed on this request",
+        &format!("a request panicked: {what}"),
+    )
+    .into_response()
 }
 
 /// The router: every endpoint of `docs/api.md` and the board's static files.
@@ -215,11 +272,16 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/ws", get(routes::ws))
         .route("/api/{*rest}", axum::routing::any(api_not_found))
         .fallback(web::serve)
-        .with_state(app)
+        .with_state(app.clone())
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
         .layer(axum::middleware::from_fn(json_errors))
+        .layer(axum::middleware::from_fn_with_state(app, guard::guard))
         .layer(CatchPanicLayer::custom(panic_response))
+        // gzip or brotli as the client accepts, for bodies over 32 bytes (never a WebSocket
+        // upgrade's empty one)
+        .layer(CompressionLayer::new())
+        .layer(axum::middleware::from_fn(guard::security_headers))
         .layer(TraceLayer::new_for_http())
 }
 
@@ -232,6 +294,7 @@ pub struct Running {
     addr: SocketAddr,
     task: tokio::task::JoinHandle<std::io::Result<()>>,
     store: Store,
+    public_url: Option<String>,
 }
 
 impl Running {
@@ -243,6 +306,12 @@ impl Running {
     /// `http://ADDR/`.
     pub fn url(&self) -> String {
         format!("http://{}/", self.addr)
+    }
+
+    /// The address players reach the server at, as [`App::public_url`] has it (the public
+    /// URL, or the guess of this machine's address on its network; no trailing `/`).
+    pub fn public_url(&self) -> Option<&str> {
+        self.public_url.as_deref()
     }
 
     /// The database backend (`sqlite` or `postgres`).
@@ -268,15 +337,19 @@ impl Running {
 }
 
 /// Opens the database (creating it and its tables where needed), binds the listener and
-/// starts serving the library's rules systems and scenarios in the background.
+/// starts serving the library's rules systems and scenarios in the background, under the
+/// configuration's limits.
 pub async fn start(config: Config, library: Library) -> Result<Running, ServerError> {
+    let public_url = match &config.public_url {
+        Some(u) => Some(check_public_url(u).map_err(ServerError::Config)?),
+        None => None,
+    };
     let url = if config.database.is_empty() {
         default_database()?
     } else {
         config.database.clone()
     };
     let store = Store::open(&url).await?;
-    let app = Arc::new(App::new(store.clone(), library, config.live_games)?);
     let listener = match tokio::net::TcpListener::bind((config.host, config.port)).await {
         Ok(l) => l,
         Err(e) if config.fallback_port && e.kind() == std::io::ErrorKind::AddrInUse => {
@@ -299,10 +372,26 @@ pub async fn start(config: Config, library: Library) -> Result<Running, ServerEr
         what: "no local address".into(),
         source,
     })?;
+    let public_url =
+        public_url.or_else(|| lan_address(config.host).map(|ip| net::http_url(ip, addr.port())));
+    let app = Arc::new(
+        App::new(store.clone(), library, config.live_games)?.configured(
+            public_url.clone(),
+            config.trust_proxy,
+            config.limits.clone(),
+        ),
+    );
+    guard::Guard::sweep_every(&app, Duration::from_secs(60));
     let router = router(app);
-    let task = tokio::spawn(async move { axum::serve(listener, router).await });
+    let (limits, trust_proxy) = (config.limits, config.trust_proxy);
+    let task = tokio::spawn(net::serve(listener, router, limits, trust_proxy));
     tracing::info!("serving on http://{addr}/ with {}", store.backend());
-    Ok(Running { addr, task, store })
+    Ok(Running {
+        addr,
+        task,
+        store,
+        public_url,
+    })
 }
 
 #[cfg(test)]
@@ -318,6 +407,8 @@ mod tidy {
             ("store.rs", include_str!("store.rs")),
             ("error.rs", include_str!("error.rs")),
             ("web.rs", include_str!("web.rs")),
+            ("guard.rs", include_str!("guard.rs")),
+            ("net.rs", include_str!("net.rs")),
         ];
         let banned = [
             concat!("naw", "::"),

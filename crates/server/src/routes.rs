@@ -1015,6 +1015,7 @@ pub async fn ws(
     Path(id): Path<String>,
     headers: HeaderMap,
     RawQuery(q): RawQuery,
+    client: Option<axum::Extension<crate::Client>>,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     let slot = app.games.slot(&id).await?;
@@ -1024,12 +1025,39 @@ pub async fn ws(
     let viewer = slot.viewer(token)?;
     let upgrade =
         upgrade.map_err(|e| ApiError::bad_request(format!("this is a WebSocket endpoint: {e}")))?;
+    // one of the client's places for a socket, held until the socket closes (429 when all
+    // are taken)
+    let place = match app.guard.websocket(client.map(|c| c.0)) {
+        Ok(p) => p,
+        Err(refused) => return Ok(refused.into_response()),
+    };
+    // what one socket may cost: the client's messages are small (and ignored); the server's
+    // are written one at a time, each awaited (a state view of a long game is the largest)
     Ok(upgrade
         .max_message_size(64 * 1024)
-        .on_upgrade(move |socket| watch_game(socket, app, slot, viewer)))
+        .max_frame_size(64 * 1024)
+        .read_buffer_size(16 * 1024)
+        .write_buffer_size(16 * 1024)
+        .max_write_buffer_size(16 * 1024 * 1024)
+        .on_upgrade(move |socket| watch_game(socket, app, slot, viewer, place)))
 }
 
-async fn watch_game(mut socket: WebSocket, app: Arc<App>, slot: Arc<Slot>, viewer: Viewer) {
+/// Sends the watcher the game's messages until it goes: it closes the socket, it does not
+/// answer a ping by the next one (every [`crate::Limits::ws_ping`]), or it does not take a
+/// message within that time. Everything the socket holds (the subscription to the game, its
+/// place under the per-address cap) is dropped with this task: nothing else keeps it.
+async fn watch_game(
+    mut socket: WebSocket,
+    app: Arc<App>,
+    slot: Arc<Slot>,
+    viewer: Viewer,
+    place: crate::net::Place,
+) {
+    let _place = place;
+    let every = app
+        .limits()
+        .ws_ping
+        .max(std::time::Duration::from_millis(10));
     let mut rx = slot.subscribe(viewer);
     let current = |app: Arc<App>, slot: Arc<Slot>| async move {
         let state = app.games.full_state(&slot, viewer).await.ok()?;
@@ -1038,12 +1066,22 @@ async fn watch_game(mut socket: WebSocket, app: Arc<App>, slot: Arc<Slot>, viewe
             slot.pending_takeback().as_ref(),
         ))
     };
+    // a send the client does not take within `every` ends the watch
+    async fn send(socket: &mut WebSocket, msg: Message, every: std::time::Duration) -> bool {
+        matches!(
+            tokio::time::timeout(every, socket.send(msg)).await,
+            Ok(Ok(()))
+        )
+    }
     let Some(first) = current(app.clone(), slot.clone()).await else {
         return;
     };
-    if socket.send(Message::Text(first.into())).await.is_err() {
+    if !send(&mut socket, Message::Text(first.into()), every).await {
         return;
     }
+    let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + every, every);
+    ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut heard = true;
     loop {
         tokio::select! {
             msg = rx.recv() => {
@@ -1059,14 +1097,31 @@ async fn watch_game(mut socket: WebSocket, app: Arc<App>, slot: Arc<Slot>, viewe
                     }
                     Err(RecvError::Closed) => break,
                 };
-                if socket.send(Message::Text(text.into())).await.is_err() {
+                if !send(&mut socket, Message::Text(text.into()), every).await {
+                    break;
+                }
+            }
+            _ = ping.tick() => {
+                if !heard {
+                    tracing::debug!("a watcher of {} did not answer its ping: closed", slot.id);
+                    break;
+                }
+                heard = false;
+                if !send(&mut socket, Message::Ping(Default::default()), every).await {
                     break;
                 }
             }
             incoming = socket.recv() => match incoming {
                 None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
-                Some(Ok(_)) => {}
+                // a pong, or anything else: the client is there (its messages are ignored)
+                Some(Ok(_)) => heard = true,
             },
         }
     }
+    drop(rx);
+    let _ = tokio::time::timeout(
+        std::time::Duration::from_secs(1),
+        socket.send(Message::Close(None)),
+    )
+    .await;
 }

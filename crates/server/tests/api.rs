@@ -358,6 +358,7 @@ async fn actions_refusals_and_errors() {
         let (s, _) = api
             .http
             .post(format!("{}{path}", api.base))
+            .header("content-type", "application/json")
             .header("authorization", "Basic abc")
             .body(json!({"action": "end"}).to_string())
             .send()
