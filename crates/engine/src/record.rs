@@ -197,9 +197,8 @@ impl Record {
     /// Parses a record from JSON.
     pub fn from_json(text: &str) -> Result<Record, String> {
         serde_json::from_str(text).map_err(|e| {
-            let sealed = serde_json::from_str::<serde_json::Value>(text).is_ok_and(|v| {
-                v.get("commitment").is_some() && v.get("seed").is_none()
-            });
+            let sealed = serde_json::from_str::<serde_json::Value>(text)
+                .is_ok_and(|v| v.get("commitment").is_some() && v.get("seed").is_none());
             if sealed {
                 "this record's dice are sealed: its seed is published when the game ends, and \
                  only then can it be replayed"

@@ -453,7 +453,9 @@ fn replay_verifies_a_sealed_games_commitment() {
         .assert()
         .success()
         .stdout(contains("OK: 7 of 7 actions"))
-        .stdout(contains("make the commitment published when the game began"));
+        .stdout(contains(
+            "make the commitment published when the game began",
+        ));
     // a seed changed after the commitment was published
     let mut forged = r.clone();
     forged["seed"] = (seed ^ 1).into();

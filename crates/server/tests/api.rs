@@ -208,7 +208,7 @@ async fn games_in_each_mode() {
 
         // online: a token for each side, each acting only for its own
         let (oid, v) = api
-            .create(json!({"scenario": "bon-first-day", "seed": 5, "mode": "online"}))
+            .create(json!({"scenario": "bon-first-day", "mode": "online"}))
             .await;
         let fr = v["seats"]["French"].as_str().unwrap().to_string();
         let al = v["seats"]["Allied"].as_str().unwrap().to_string();
@@ -772,7 +772,7 @@ async fn online_take_back_needs_the_opponents_consent() {
         let srv = start(&db).await;
         let api = Api::new(srv.addr());
         let (id, v) = api
-            .create(json!({"scenario": "bon-first-day", "seed": 5, "mode": "online"}))
+            .create(json!({"scenario": "bon-first-day", "mode": "online"}))
             .await;
         let fr = v["seats"]["French"].as_str().unwrap().to_string();
         let al = v["seats"]["Allied"].as_str().unwrap().to_string();
@@ -895,7 +895,7 @@ async fn a_token_tells_its_side_and_the_players_are_listed() {
         let srv = start(&db).await;
         let api = Api::new(srv.addr());
         let (id, v) = api
-            .create(json!({"scenario": "bon-first-day", "seed": 5, "mode": "online"}))
+            .create(json!({"scenario": "bon-first-day", "mode": "online"}))
             .await;
         for side in ["French", "Allied"] {
             let t = v["seats"][side].as_str().unwrap();

@@ -90,7 +90,9 @@ async fn no_public_response_foretells_an_online_games_dice() {
             public.push(v.to_string());
         }
         for t in &tokens {
-            let (_, v) = api.done_get(&format!("/api/games/{id}/seat"), Some(t)).await;
+            let (_, v) = api
+                .done_get(&format!("/api/games/{id}/seat"), Some(t))
+                .await;
             public.push(v.to_string());
         }
         let (seed, salt) = stored_seed(&db, &id).await;
@@ -120,7 +122,11 @@ async fn no_public_response_foretells_an_online_games_dice() {
         let bid = b["id"].as_str().unwrap();
         let (_, brecord) = api.get(&format!("/api/games/{bid}/record")).await;
         let branch_seed = brecord["seed"].as_u64().expect("a branch is an open game");
-        assert_ne!(branch_seed, seed, "{}: the branch keeps the secret seed", db.name);
+        assert_ne!(
+            branch_seed, seed,
+            "{}: the branch keeps the secret seed",
+            db.name
+        );
         assert!(brecord.get("commitment").is_none());
         common::verify_record(&brecord);
         srv.stop().await;
@@ -187,12 +193,18 @@ async fn a_computer_game_is_sealed_unless_its_player_chose_the_seed() {
     let (_, record) = api.get(&format!("/api/games/{id}/record")).await;
     assert!(record.get("seed").is_none());
     let (id, created) = api
-        .create(json!({"scenario": "bon-first-day", "mode": "computer", "computer": "random",
-            "seed": "18446744073709551615"}))
+        .create(
+            json!({"scenario": "bon-first-day", "mode": "computer", "computer": "random",
+            "seed": "18446744073709551615"}),
+        )
         .await;
     assert!(created.get("commitment").is_none(), "{created}");
     let (_, record) = api.get(&format!("/api/games/{id}/record")).await;
-    assert_eq!(record["seed"], json!(u64::MAX), "a seed given as a string keeps every digit");
+    assert_eq!(
+        record["seed"],
+        json!(u64::MAX),
+        "a seed given as a string keeps every digit"
+    );
     let bad = api
         .post(
             "/api/games",
@@ -267,7 +279,10 @@ async fn an_action_whose_client_hangs_up_is_committed_and_published() {
             .create(json!({"scenario": "bon-first-day", "mode": "computer",
                 "computer": "search@1s", "computer_side": other}))
             .await;
-        let token = created["seats"][&first].as_str().expect("my seat").to_string();
+        let token = created["seats"][&first]
+            .as_str()
+            .expect("my seat")
+            .to_string();
         let before = api.state(&id).await;
         let n = before["actions_recorded"].as_u64().unwrap();
         let (mut ws, _) =
@@ -305,12 +320,20 @@ async fn an_action_whose_client_hangs_up_is_committed_and_published() {
             state = api.state(&id).await;
         }
         let now = state["actions_recorded"].as_u64().unwrap();
-        assert!(now > n + 1, "{}: the action and the computer's reply: {now}", db.name);
+        assert!(
+            now > n + 1,
+            "{}: the action and the computer's reply: {now}",
+            db.name
+        );
         // the board's next action, sent with what it was shown, is not refused as stale
         let store = server::Store::open(&db.url).await.unwrap();
         let (_, actions, _) = store.load(&id).await.unwrap().unwrap();
         store.close().await;
-        assert_eq!(actions.len() as u64, now, "the view is the committed record");
+        assert_eq!(
+            actions.len() as u64,
+            now,
+            "the view is the committed record"
+        );
         let legal = state["legal"][0].as_str().unwrap().to_string();
         let (s, v) = api
             .post(

@@ -146,7 +146,7 @@ async fn no_seat_sees_the_other_seats_hidden_units() {
         let srv = start_with(&db, toy::library(), 10).await;
         let api = Api::new(srv.addr());
         let (id, v) = api
-            .create(json!({"scenario": "toy-skirmish", "seed": 5, "mode": "online"}))
+            .create(json!({"scenario": "toy-skirmish", "mode": "online"}))
             .await;
         let red = v["seats"]["Red"].as_str().unwrap().to_string();
         let blue = v["seats"]["Blue"].as_str().unwrap().to_string();
