@@ -202,9 +202,27 @@ struct Created {
     mode: &'static str,
     seats: BTreeMap<String, String>,
     links: BTreeMap<String, String>,
+    /// The links as absolute addresses a friend can open, when the server knows the address
+    /// players reach it at (`--public-url`, or its address on the network).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    urls: Option<BTreeMap<String, String>>,
     /// A sealed game's commitment to its dice (`docs/api.md`, "Secret dice").
     #[serde(skip_serializing_if = "Option::is_none")]
     commitment: Option<String>,
+}
+
+/// The seat links of a new game as absolute addresses under `base` (no trailing `/`).
+fn seat_urls(
+    base: Option<&str>,
+    links: &BTreeMap<String, String>,
+) -> Option<BTreeMap<String, String>> {
+    let base = base?.trim_end_matches('/');
+    Some(
+        links
+            .iter()
+            .map(|(k, l)| (k.clone(), format!("{base}{l}")))
+            .collect(),
+    )
 }
 
 /// The link of every seat: `/#game=ID&seat=TOKEN&side=SIDE` (`side=both` in hot-seat).
@@ -387,6 +405,7 @@ async fn create_now(app: Arc<App>, body: Bytes) -> Result<Response, ApiError> {
             id,
             mode: mode.name(),
             seats,
+            urls: seat_urls(app.public_url(), &links),
             links,
             commitment,
         })?,
@@ -957,6 +976,7 @@ async fn branch_now(
             id: new_id,
             mode: Mode::Hotseat.name(),
             seats,
+            urls: seat_urls(app.public_url(), &links),
             links,
             commitment: None,
         })?,

@@ -346,3 +346,41 @@ async fn an_action_whose_client_hangs_up_is_committed_and_published() {
         srv.stop().await;
     }
 }
+
+/// "Online with a friend" reaches a friend: a server that knows the address players reach it
+/// at hands out absolute seat links under it; a server on loopback only relative ones.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn seat_links_use_the_address_a_friend_can_reach() {
+    let db = databases().remove(0);
+    let srv = server::start(
+        server::Config {
+            port: 0,
+            database: db.url.clone(),
+            public_url: Some("https://games.example.org".into()),
+            ..server::Config::default()
+        },
+        systems::Library::standard(),
+    )
+    .await
+    .expect("starts");
+    let api = Api::new(srv.addr());
+    let (id, created) = api
+        .create(json!({"scenario": "bon-first-day", "mode": "online"}))
+        .await;
+    for (side, link) in created["links"].as_object().unwrap() {
+        assert_eq!(
+            created["urls"][side].as_str().unwrap(),
+            format!("https://games.example.org{}", link.as_str().unwrap())
+        );
+        assert!(link
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("/#game={id}&seat=")));
+    }
+    srv.stop().await;
+    let srv = start(&db).await;
+    let api = Api::new(srv.addr());
+    let (_, created) = api.create(json!({"scenario": "bon-first-day"})).await;
+    assert!(created.get("urls").is_none(), "{created}");
+    srv.stop().await;
+}
