@@ -25,7 +25,7 @@ use serde::Serialize;
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use systems::Library;
@@ -201,6 +201,9 @@ pub struct Applied {
     pub events: Vec<Value>,
     /// The computer's explanations by record position (0-based), to store.
     pub notes: Vec<Note>,
+    /// True when the computer's search was stopped because its game was abandoned: its
+    /// choice was dropped and the game waits for the computer (resumed on the next request).
+    pub stalled: bool,
 }
 
 /// One change as one viewer sees it.
@@ -479,7 +482,17 @@ impl Live {
 
     /// Rolls the record's seeded dice at every chance event and lets the computer act while it
     /// is to act.
-    pub fn advance(&mut self, computer: Option<(Side, &str)>, seed: u64, applied: &mut Applied) {
+    ///
+    /// `stop` is the game's abandonment flag ([`Slot::abandon`]): the computer's search stops
+    /// when it is set, its choice is dropped and the advance ends with the computer to act
+    /// (`applied.stalled`).
+    pub fn advance(
+        &mut self,
+        computer: Option<(Side, &str)>,
+        seed: u64,
+        stop: &Arc<AtomicBool>,
+        applied: &mut Applied,
+    ) {
         for _ in 0..ADVANCE_LIMIT {
             match self.game.to_act() {
                 ToAct::Chance => {
@@ -497,7 +510,14 @@ impl Live {
                     let Some(p) = self.player.as_mut() else {
                         return;
                     };
+                    p.stop_on(stop.clone());
                     let text = p.choose(&*self.game);
+                    if stop.load(Ordering::SeqCst) {
+                        // no one waits for this move: leave it to be thought afresh
+                        self.player = None;
+                        applied.stalled = true;
+                        return;
+                    }
                     let acted = match self.game.act(&text) {
                         Ok(a) => a,
                         Err(_) => {
@@ -557,9 +577,54 @@ pub struct Slot {
     /// The store's version of the state in memory, as last committed or loaded (read without
     /// the state's lock, to skip news of a version already held).
     version: AtomicU64,
+    /// Requests of changes whose clients still wait for the reply ([`Slot::waiting`]).
+    waiting: AtomicUsize,
+    /// Set when no one waits for the game any more (no client waiting for a change, no
+    /// watcher): the computer's search stops ([`Live::advance`]). Cleared by every change.
+    abandon: Arc<AtomicBool>,
+    /// True when the computer's search was stopped and its move is still to be made: the next
+    /// request resumes it ([`Games::slot`]).
+    stalled: AtomicBool,
+}
+
+/// A client waiting for a change to a game ([`Slot::waiting`]): when it is dropped before
+/// [`Waiting::done`] (the client hung up) and no one else waits or watches, the game is
+/// abandoned and the computer's search stops.
+pub struct Waiting(Arc<Slot>);
+
+impl Waiting {
+    /// The change was answered.
+    pub fn done(self) {
+        self.0.waiting.fetch_sub(1, Ordering::SeqCst);
+        std::mem::forget(self);
+    }
+}
+
+impl Drop for Waiting {
+    fn drop(&mut self) {
+        self.0.waiting.fetch_sub(1, Ordering::SeqCst);
+        self.0.abandon_if_alone();
+    }
 }
 
 impl Slot {
+    /// Counts a client waiting for a change until the returned [`Waiting`] is done or
+    /// dropped.
+    pub fn waiting(self: &Arc<Slot>) -> Waiting {
+        self.waiting.fetch_add(1, Ordering::SeqCst);
+        self.abandon.store(false, Ordering::SeqCst);
+        Waiting(self.clone())
+    }
+
+    /// Stops the computer's search when no client waits for a change and no one watches: a
+    /// search of an abandoned game goes on for nobody. Called when a waiting client hangs up
+    /// and when a watcher leaves.
+    pub fn abandon_if_alone(&self) {
+        if self.waiting.load(Ordering::SeqCst) == 0 && self.watched().is_empty() {
+            self.abandon.store(true, Ordering::SeqCst);
+        }
+    }
+
     /// The computer's side and spec, in computer mode.
     pub fn computer(&self) -> Option<(Side, &str)> {
         match (self.mode, self.row.computer_side, &self.row.computer) {
@@ -789,6 +854,8 @@ struct Core {
     /// Wakes the sweep when the idle time changes.
     idle_changed: tokio::sync::Notify,
     loaded: Mutex<(u64, HashMap<String, Loaded>)>,
+    /// How many computer searches stopped because their game was abandoned.
+    stopped_searches: AtomicU64,
 }
 
 impl Drop for Games {
@@ -863,6 +930,7 @@ impl Games {
             idle_ms: AtomicU64::new(DEFAULT_IDLE.as_millis() as u64),
             idle_changed: tokio::sync::Notify::new(),
             loaded: Mutex::new((0, HashMap::new())),
+            stopped_searches: AtomicU64::new(0),
         });
         let mut tasks = vec![tokio::spawn(sweep(core.clone())).abort_handle()];
         if let Some(news) = core.store.news() {
@@ -912,8 +980,30 @@ impl Games {
     }
 
     /// The game `id`, loaded from the store on first access (404 when there is none).
+    ///
+    /// A game whose computer stopped thinking when it was abandoned is resumed here: someone
+    /// is back, so the computer makes its move (in a task of its own; the watchers are told).
     pub async fn slot(&self, id: &str) -> Result<Arc<Slot>, ApiError> {
-        self.core.slot(id).await
+        let slot = self.core.slot(id).await?;
+        if slot.stalled.swap(false, Ordering::SeqCst) {
+            let (core, s) = (self.core.clone(), slot.clone());
+            tokio::spawn(async move {
+                let mut guard = s.live.lock().await;
+                s.abandon.store(false, Ordering::SeqCst);
+                if let Err(e) = core
+                    .run(&s, &mut guard, Viewer::Spectator, false, |_, _| Ok(()))
+                    .await
+                {
+                    tracing::warn!("game {}: resuming the computer: {}", s.id, e.why);
+                }
+            });
+        }
+        Ok(slot)
+    }
+
+    /// How many computer searches stopped because their game was abandoned.
+    pub fn stopped_searches(&self) -> u64 {
+        self.core.stopped_searches.load(Ordering::SeqCst)
     }
 
     /// Makes sure the game's state is in memory (reloading it from the store after a failure)
@@ -1122,6 +1212,9 @@ impl Core {
             mode,
             seats: live.game.seats(),
             version: AtomicU64::new(live.version),
+            waiting: AtomicUsize::new(0),
+            abandon: Arc::new(AtomicBool::new(false)),
+            stalled: AtomicBool::new(false),
             live: tokio::sync::Mutex::new(Some(live)),
             full: Mutex::new(Vec::new()),
             takeback: Mutex::new(None),
@@ -1271,6 +1364,7 @@ impl Core {
         let computer = slot.computer().map(|(s, spec)| (s, spec.to_string()));
         let seed = slot.row.seed;
         let watched = slot.watched();
+        let stop = slot.abandon.clone();
         let (mut live, result) = blocking(move || {
             let mut live = live;
             live.remember(viewer);
@@ -1282,6 +1376,7 @@ impl Core {
                 live.advance(
                     computer.as_ref().map(|(s, spec)| (*s, spec.as_str())),
                     seed,
+                    &stop,
                     &mut applied,
                 );
                 let c = live.changes(before, viewer, with_legal, &watched);
@@ -1316,6 +1411,11 @@ impl Core {
             if slot.pending_takeback().is_some() {
                 slot.set_takeback(None, "a new action cancels the request to take back");
             }
+        }
+        if applied.stalled {
+            tracing::debug!("game {}: the computer's search stopped: abandoned", slot.id);
+            self.stopped_searches.fetch_add(1, Ordering::SeqCst);
+            slot.stalled.store(true, Ordering::SeqCst);
         }
         *guard = Some(live);
         Ok((applied, c.reply))
@@ -1389,9 +1489,12 @@ impl Core {
                 Start::Replay(record) => Live::resume(&id, &library, record, &[])?,
             };
             let mut applied = Applied::default();
+            // a new game's first moves are made for the client that waits for it
+            let stop = Arc::new(AtomicBool::new(false));
             live.advance(
                 computer.as_ref().map(|(s, spec)| (*s, spec.as_str())),
                 seed,
+                &stop,
                 &mut applied,
             );
             Ok((live, applied.notes))

@@ -76,6 +76,9 @@ pub struct Config {
     /// The most games kept in memory; the least recently used idle ones are evicted beyond
     /// it (they reload from the database on their next request).
     pub live_games: usize,
+    /// How long a game no one touches stays in memory (it reloads from the database on its
+    /// next request).
+    pub idle: Duration,
     /// The address players reach the server at (`https://games.example.org`), for the links
     /// handed out: `http(s)://host[:port]` and no path (checked by [`check_public_url`] when
     /// the server starts). Without it, a server listening on every address uses its guess of
@@ -96,6 +99,7 @@ impl Default for Config {
             fallback_port: false,
             database: String::new(),
             live_games: games::DEFAULT_LIVE_GAMES,
+            idle: games::DEFAULT_IDLE,
             public_url: None,
             trust_proxy: false,
             limits: Limits::default(),
@@ -295,9 +299,15 @@ pub struct Running {
     task: tokio::task::JoinHandle<std::io::Result<()>>,
     store: Store,
     public_url: Option<String>,
+    app: Arc<App>,
 }
 
 impl Running {
+    /// What the server's handlers share (its games, for instance).
+    pub fn app(&self) -> &App {
+        &self.app
+    }
+
     /// The address it listens on.
     pub fn addr(&self) -> SocketAddr {
         self.addr
@@ -381,8 +391,9 @@ pub async fn start(config: Config, library: Library) -> Result<Running, ServerEr
             config.limits.clone(),
         ),
     );
+    app.games().set_idle(config.idle);
     guard::Guard::sweep_every(&app, Duration::from_secs(60));
-    let router = router(app);
+    let router = router(app.clone());
     let (limits, trust_proxy) = (config.limits, config.trust_proxy);
     let task = tokio::spawn(net::serve(listener, router, limits, trust_proxy));
     tracing::info!("serving on http://{addr}/ with {}", store.backend());
@@ -391,6 +402,7 @@ pub async fn start(config: Config, library: Library) -> Result<Running, ServerEr
         task,
         store,
         public_url,
+        app,
     })
 }
 

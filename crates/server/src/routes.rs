@@ -607,17 +607,20 @@ pub async fn act(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, ApiError> {
-    to_the_end(act_now(app, id, headers, body)).await
+    let slot = app.games.slot(&id).await?;
+    let waiting = slot.waiting();
+    let r = to_the_end(act_now(app, slot, headers, body)).await;
+    waiting.done();
+    r
 }
 
 /// [`act`], run to its end.
 async fn act_now(
     app: Arc<App>,
-    id: String,
+    slot: Arc<Slot>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, ApiError> {
-    let slot = app.games.slot(&id).await?;
     let req: ActionBody = parse_body(&body)?;
     let seat = slot.seat(bearer(&headers))?;
     if req.action.len() > 200 {
@@ -747,17 +750,20 @@ pub async fn undo(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, ApiError> {
-    to_the_end(undo_now(app, id, headers, body)).await
+    let slot = app.games.slot(&id).await?;
+    let waiting = slot.waiting();
+    let r = to_the_end(undo_now(app, slot, headers, body)).await;
+    waiting.done();
+    r
 }
 
 /// [`undo`], run to its end.
 async fn undo_now(
     app: Arc<App>,
-    id: String,
+    slot: Arc<Slot>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, ApiError> {
-    let slot = app.games.slot(&id).await?;
     let req = undo_body(&body)?;
     let seat = slot.seat(bearer(&headers))?;
     let mut guard = slot.live.lock().await;
@@ -817,17 +823,20 @@ pub async fn takeback(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, ApiError> {
-    to_the_end(takeback_now(app, id, headers, body)).await
+    let slot = app.games.slot(&id).await?;
+    let waiting = slot.waiting();
+    let r = to_the_end(takeback_now(app, slot, headers, body)).await;
+    waiting.done();
+    r
 }
 
 /// [`takeback`], run to its end.
 async fn takeback_now(
     app: Arc<App>,
-    id: String,
+    slot: Arc<Slot>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Response, ApiError> {
-    let slot = app.games.slot(&id).await?;
     let req = undo_body(&body)?;
     let Some(accept) = req.accept else {
         return Err(ApiError::bad_request(
@@ -1139,6 +1148,8 @@ async fn watch_game(
         }
     }
     drop(rx);
+    // the last watcher of a game no client waits on: a search for it stops
+    slot.abandon_if_alone();
     let _ = tokio::time::timeout(
         std::time::Duration::from_secs(1),
         socket.send(Message::Close(None)),

@@ -291,18 +291,13 @@ async fn an_action_whose_client_hangs_up_is_committed_and_published() {
                 .expect("a watcher connects");
         let _state = ws.next().await;
         // send the action and hang up at once
-        let body = json!({"action": "end", "expect": n}).to_string();
-        let mut tcp = tokio::net::TcpStream::connect(srv.addr()).await.unwrap();
-        let req = format!(
-            "POST /api/games/{id}/actions HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
-             Authorization: Bearer {token}\r\nContent-Length: {}\r\n\r\n{body}",
+        act_and_hang_up(
             srv.addr(),
-            body.len()
-        );
-        tcp.write_all(req.as_bytes()).await.unwrap();
-        tcp.flush().await.unwrap();
-        tokio::time::sleep(Duration::from_millis(50)).await;
-        drop(tcp);
+            &id,
+            &token,
+            &json!({"action": "end", "expect": n}),
+        )
+        .await;
         // the watcher is told of the change, and the state view is the committed one
         let msg = tokio::time::timeout(Duration::from_secs(60), ws.next())
             .await
@@ -382,5 +377,76 @@ async fn seat_links_use_the_address_a_friend_can_reach() {
     let api = Api::new(srv.addr());
     let (_, created) = api.create(json!({"scenario": "bon-first-day"})).await;
     assert!(created.get("urls").is_none(), "{created}");
+    srv.stop().await;
+}
+
+/// Sends an action over a bare connection and hangs up without reading the reply.
+async fn act_and_hang_up(addr: std::net::SocketAddr, id: &str, token: &str, body: &Value) {
+    let body = body.to_string();
+    let mut tcp = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let req = format!(
+        "POST /api/games/{id}/actions HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
+         Authorization: Bearer {token}\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    tcp.write_all(req.as_bytes()).await.unwrap();
+    tcp.flush().await.unwrap();
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    drop(tcp);
+}
+
+/// Fails before the fix: the computer's search went on after its client left, for nobody.
+/// Now a search whose game no one waits on or watches stops, its move is not made, and the
+/// next visitor finds the computer thinking again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_abandoned_search_stops_and_resumes_when_someone_is_back() {
+    let db = databases().remove(0);
+    let srv = start(&db).await;
+    let api = Api::new(srv.addr());
+    // the human (French) acts first; the computer thinks for about two seconds a player-turn
+    let (id, created) = api
+        .create(json!({"scenario": "bon-first-day", "mode": "computer",
+            "computer": "search@2s", "computer_side": "Allied"}))
+        .await;
+    let token = created["seats"]["French"]
+        .as_str()
+        .expect("my seat")
+        .to_string();
+    assert_eq!(api.state(&id).await["to_act"], "French");
+    act_and_hang_up(srv.addr(), &id, &token, &json!({"action": "end"})).await;
+    let games = srv.app().games();
+    for _ in 0..600 {
+        if games.stopped_searches() > 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(games.stopped_searches(), 1, "the search stopped");
+    // the player's action is committed; the computer's move is not made yet
+    let store = server::Store::open(&db.url).await.unwrap();
+    let (_, actions, _) = store.load(&id).await.unwrap().unwrap();
+    store.close().await;
+    assert_eq!(actions.len(), 1, "only the player's action");
+    // someone is back: the computer thinks again and moves, and the watcher is told
+    let (mut ws, _) =
+        tokio_tungstenite::connect_async(format!("ws://{}/api/games/{id}/ws", srv.addr()))
+            .await
+            .expect("a watcher connects");
+    let mut state = api.state(&id).await;
+    for _ in 0..600 {
+        if state["to_act"] == "French" && state["actions_recorded"].as_u64() > Some(1) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        state = api.state(&id).await;
+    }
+    assert_eq!(state["to_act"], "French", "{state:.300}");
+    assert!(state["actions_recorded"].as_u64().unwrap() > 1);
+    let msg = tokio::time::timeout(Duration::from_secs(60), ws.next())
+        .await
+        .expect("the watcher hears")
+        .expect("a message")
+        .expect("not an error");
+    assert!(msg.to_text().unwrap().contains("\"type\""));
     srv.stop().await;
 }
