@@ -270,6 +270,38 @@ pub struct Change {
     pub notes: Vec<Note>,
 }
 
+impl Change {
+    /// A new game with its first actions.
+    pub fn new_game(row: &GameRow, actions: &[Recorded], notes: &[Note]) -> Change {
+        Change {
+            row: Some(row.clone()),
+            game: row.id.clone(),
+            version: 0,
+            keep: 0,
+            new: actions.to_vec(),
+            notes: notes.to_vec(),
+        }
+    }
+
+    /// The actions of a stored game at `version` from `keep` on made `new`.
+    pub fn tail(
+        game: &str,
+        version: Version,
+        keep: usize,
+        new: &[Recorded],
+        notes: &[Note],
+    ) -> Change {
+        Change {
+            row: None,
+            game: game.to_string(),
+            version,
+            keep,
+            new: new.to_vec(),
+            notes: notes.to_vec(),
+        }
+    }
+}
+
 /// The statements of one [`Change`] inside the transaction `$tx` (`$pg`: on PostgreSQL, which
 /// is notified): `Some(new version)`, or `None` when the game is not at the change's version
 /// (nothing is written). A failing statement returns its error from the enclosing function.
@@ -414,15 +446,8 @@ impl Committer {
         new: &[Recorded],
         notes: &[Note],
     ) -> Result<Version, WriteError> {
-        self.submit(Change {
-            row: None,
-            game: game.to_string(),
-            version,
-            keep,
-            new: new.to_vec(),
-            notes: notes.to_vec(),
-        })
-        .await
+        self.submit(Change::tail(game, version, keep, new, notes))
+            .await
     }
 
     /// Does [`Store::create_game`] in the next group commit and returns once it is committed:
@@ -433,15 +458,7 @@ impl Committer {
         actions: &[Recorded],
         notes: &[Note],
     ) -> Result<Version, WriteError> {
-        self.submit(Change {
-            row: Some(row.clone()),
-            game: row.id.clone(),
-            version: 0,
-            keep: 0,
-            new: actions.to_vec(),
-            notes: notes.to_vec(),
-        })
-        .await
+        self.submit(Change::new_game(row, actions, notes)).await
     }
 
     /// Queues a change for the next group commit and waits for its outcome.
@@ -616,15 +633,7 @@ impl Store {
         actions: &[Recorded],
         notes: &[Note],
     ) -> Result<Version, WriteError> {
-        self.commit_one(Change {
-            row: Some(row.clone()),
-            game: row.id.clone(),
-            version: 0,
-            keep: 0,
-            new: actions.to_vec(),
-            notes: notes.to_vec(),
-        })
-        .await
+        self.commit_one(Change::new_game(row, actions, notes)).await
     }
 
     /// Makes the actions of the game at `version` from position `keep` on (0-based) equal
@@ -640,15 +649,8 @@ impl Store {
         new: &[Recorded],
         notes: &[Note],
     ) -> Result<Version, WriteError> {
-        self.commit_one(Change {
-            row: None,
-            game: game.to_string(),
-            version,
-            keep,
-            new: new.to_vec(),
-            notes: notes.to_vec(),
-        })
-        .await
+        self.commit_one(Change::tail(game, version, keep, new, notes))
+            .await
     }
 
     async fn commit_one(&self, change: Change) -> Result<Version, WriteError> {
