@@ -83,6 +83,20 @@ pub trait DynGame: Send + Sync {
     fn legal(&self) -> Vec<LegalAction>;
     /// What `viewer` may see of the game, as the system's JSON state view.
     fn view(&self, viewer: Viewer) -> Value;
+    /// The state view without its legal actions (`legal`, `legal_actions`): what a change is
+    /// made from, when the legal actions travel apart ([`DynGame::legal_json`]). The default
+    /// takes them out of [`DynGame::view`].
+    fn view_without_legal(&self, viewer: Viewer) -> Value {
+        let mut v = self.view(viewer);
+        take_legal(&mut v);
+        v
+    }
+    /// The legal actions of the state view `viewer` may see, as the JSON members
+    /// `"legal":[…],"legal_actions":[…]` (those the view has), ready to be spliced into an
+    /// object. The default takes them from [`DynGame::view`].
+    fn legal_json(&self, viewer: Viewer) -> String {
+        legal_members(&mut self.view(viewer))
+    }
     /// What a recorded action caused, replayed from the record (for the log of a loaded
     /// game): one entry per action, oldest first.
     fn log(&self) -> Vec<Acted>;
@@ -110,6 +124,17 @@ pub trait DynGame: Send + Sync {
 pub trait Presenter<R: Rules>: Send + Sync + 'static {
     /// The state view `viewer` may see (hidden information withheld).
     fn view(&self, session: &Session<R>, viewer: Viewer) -> Value;
+    /// [`DynGame::view_without_legal`]: the default takes the legal actions out of
+    /// [`Presenter::view`]; a system whose legal actions are costly to present skips them.
+    fn view_without_legal(&self, session: &Session<R>, viewer: Viewer) -> Value {
+        let mut v = self.view(session, viewer);
+        take_legal(&mut v);
+        v
+    }
+    /// [`DynGame::legal_json`]: the default takes them from [`Presenter::view`].
+    fn legal_json(&self, session: &Session<R>, viewer: Viewer) -> String {
+        legal_members(&mut self.view(session, viewer))
+    }
     /// An event as JSON with at least `case`, `kind` and `text`.
     fn event(&self, game: &R, event: &R::Event) -> Value;
     /// A legal action as structured data. The default gives its text and its first word as
@@ -133,6 +158,30 @@ pub trait Presenter<R: Rules>: Send + Sync + 'static {
     ) -> Result<Value, QueryError> {
         Err(QueryError::Unknown(name.to_string()))
     }
+}
+
+/// The keys of a state view that hold its legal actions.
+pub const LEGAL_KEYS: [&str; 2] = ["legal", "legal_actions"];
+
+/// Takes the legal actions ([`LEGAL_KEYS`]) out of a state view: what they were.
+pub fn take_legal(view: &mut Value) -> Vec<(&'static str, Value)> {
+    let Value::Object(m) = view else {
+        return Vec::new();
+    };
+    LEGAL_KEYS
+        .iter()
+        .filter_map(|k| m.remove(*k).map(|v| (*k, v)))
+        .collect()
+}
+
+/// The legal actions of a state view as JSON object members (`"legal":[…],…`), taken out of
+/// it; empty when it has none.
+pub fn legal_members(view: &mut Value) -> String {
+    take_legal(view)
+        .iter()
+        .map(|(k, v)| format!("\"{k}\":{v}"))
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 /// A [`Session`] of a typed rules system with its presentation: a [`DynGame`].
@@ -233,6 +282,14 @@ where
 
     fn view(&self, viewer: Viewer) -> Value {
         self.presenter.view(&self.session, viewer)
+    }
+
+    fn view_without_legal(&self, viewer: Viewer) -> Value {
+        self.presenter.view_without_legal(&self.session, viewer)
+    }
+
+    fn legal_json(&self, viewer: Viewer) -> String {
+        self.presenter.legal_json(&self.session, viewer)
     }
 
     fn log(&self) -> Vec<Acted> {

@@ -63,13 +63,14 @@ const NOT_IN_A_CHANGE: &[&str] = &[
 
 /// The change from a state view whose units were `before_units` (and whose record held
 /// `base` actions) to the state view `now` (`docs/api.md`, "The change"): the view's small
-/// fields, the units whose entry differs (by position), the log entries added since `base`,
-/// and the legal actions when asked for. Works for any system whose view has a `units` list.
+/// fields, the units whose entry differs (by position), the log entries added since `base`
+/// (`added`: the whole log's entries past `base`), and the legal actions when asked for.
+/// Works for any system whose view has a `units` list.
 pub fn change_of(
     base: usize,
     before_units: &[Value],
     now: &Value,
-    log: &[AnyLogEntry],
+    added: &[AnyLogEntry],
     with_legal: bool,
 ) -> Value {
     let mut out = Map::new();
@@ -101,10 +102,9 @@ pub fn change_of(
             }
         }
     }
-    let kept = base.min(log.len());
     out.insert(
         "log".into(),
-        serde_json::to_value(&log[kept..]).unwrap_or(Value::Array(Vec::new())),
+        serde_json::to_value(added).unwrap_or(Value::Array(Vec::new())),
     );
     Value::Object(out)
 }
@@ -138,13 +138,13 @@ mod tests {
                 events: vec![],
             },
         ];
-        let c = change_of(1, &before, &now, &log, false);
+        let c = change_of(1, &before, &now, &log[1..], false);
         assert_eq!(c["base"], 1);
         assert_eq!(c["turn"], 2);
         assert!(c.get("title").is_none() && c.get("legal").is_none());
         assert_eq!(c["units"], json!([{"id": "a", "hex": "0102"}]));
         assert_eq!(c["log"].as_array().unwrap().len(), 1);
-        let c = change_of(1, &before, &now, &log, true);
+        let c = change_of(1, &before, &now, &log[1..], true);
         assert_eq!(c["legal"], json!(["end"]));
         assert_eq!(c["legal_actions"][0]["kind"], "end");
     }

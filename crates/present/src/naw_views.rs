@@ -146,6 +146,31 @@ impl Presenter<Game> for NawPresenter {
         serde_json::to_value(state_view(session, None, &[])).unwrap_or_default()
     }
 
+    fn view_without_legal(&self, session: &Session<Game>, _viewer: Viewer) -> serde_json::Value {
+        let mut v =
+            serde_json::to_value(state_view_of(session, None, &[], false)).unwrap_or_default();
+        engine::dynamic::take_legal(&mut v);
+        v
+    }
+
+    fn legal_json(&self, session: &Session<Game>, _viewer: Viewer) -> String {
+        // typed straight to text: the legal actions are most of a reply's bytes
+        #[derive(Serialize)]
+        struct Legal {
+            legal: Vec<String>,
+            legal_actions: Vec<LegalAction>,
+        }
+        let g = &session.game;
+        let actions = legal(g);
+        let text = serde_json::to_string(&Legal {
+            legal: actions.iter().map(|&a| g.action_text(a)).collect(),
+            legal_actions: actions.iter().map(|&a| legal_action(g, a)).collect(),
+        })
+        .unwrap_or_else(|_| "{}".into());
+        // the members without the braces
+        text[1..text.len() - 1].to_string()
+    }
+
     fn event(&self, game: &Game, event: &naw::Event) -> serde_json::Value {
         serde_json::to_value(EventEntry::of(game, event)).unwrap_or_default()
     }
@@ -517,8 +542,19 @@ pub fn combats(g: &Game) -> Vec<CombatEntry> {
 /// The state view of a session. `id` is the server's game id; `log` the entries of every
 /// recorded action (from [`log_of`], or kept up to date action by action with [`log_entry`]).
 pub fn state_view<'a>(s: &Session<Game>, id: Option<&str>, log: &'a [LogEntry]) -> StateView<'a> {
+    state_view_of(s, id, log, true)
+}
+
+/// [`state_view`], its legal actions left empty unless `with_legal`.
+fn state_view_of<'a>(
+    s: &Session<Game>,
+    id: Option<&str>,
+    log: &'a [LogEntry],
+    with_legal: bool,
+) -> StateView<'a> {
     let g = &s.game;
     let sc = g.scenario();
+    let legal = if with_legal { legal(g) } else { Vec::new() };
     StateView {
         id: id.map(str::to_string),
         scenario: s.record.scenario.clone(),
@@ -529,8 +565,8 @@ pub fn state_view<'a>(s: &Session<Game>, id: Option<&str>, log: &'a [LogEntry]) 
         night_turns: sc.night_turns.clone(),
         units: units(g),
         system: "naw".into(),
-        legal: legal(g).iter().map(|&a| g.action_text(a)).collect(),
-        legal_actions: legal(g).iter().map(|&a| legal_action(g, a)).collect(),
+        legal: legal.iter().map(|&a| g.action_text(a)).collect(),
+        legal_actions: legal.iter().map(|&a| legal_action(g, a)).collect(),
         overlays: overlays(g),
         setup_events: events(s.start()),
         log: Cow::Borrowed(log),

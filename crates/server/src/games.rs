@@ -209,8 +209,8 @@ pub struct Applied {
 /// One change as one viewer sees it.
 #[derive(Debug, Default)]
 pub struct Seen {
-    /// The change (`docs/api.md`).
-    pub change: Value,
+    /// The change (`docs/api.md`) as JSON text, made once and sent as it is.
+    pub change: String,
     /// The texts of the actions it added, as the viewer may see them (empty when hidden).
     pub accepted: Vec<String>,
     /// Their events, as the viewer may see them.
@@ -393,7 +393,7 @@ impl Live {
         {
             return;
         }
-        let units = units_of(&self.game.view(viewer));
+        let units = units_of(&self.game.view_without_legal(viewer));
         self.units.retain(|(v, ..)| *v != viewer);
         self.units.push((viewer, n, h, units));
     }
@@ -401,6 +401,10 @@ impl Live {
     /// The changes from the state of `base` actions (whose units each viewer remembered) to
     /// now: for `reply` (with the legal actions when `with_legal`) and for each of `watched`
     /// (without them). The units are remembered for the next change.
+    ///
+    /// Each viewer's change is made once from the view without its legal actions and
+    /// serialized once; the legal actions, most of a reply's bytes, go from the rules' typed
+    /// form straight to text ([`DynGame::legal_json`]) into the reply alone.
     pub fn changes(
         &mut self,
         base: usize,
@@ -412,17 +416,16 @@ impl Live {
         let mut out = Changes::default();
         let mut viewers = vec![reply];
         viewers.extend(watched.iter().copied().filter(|v| *v != reply));
+        let tail = &self.log[base.min(self.log.len())..];
         for viewer in viewers {
-            let now = self.game.view(viewer);
-            let before = self
-                .units
-                .iter()
-                .find(|(v, ..)| *v == viewer)
-                .map(|x| x.3.clone())
-                .unwrap_or_default();
-            let log = self.log_for(viewer, &self.log);
-            let added = &log[base.min(log.len())..];
-            let seen = |change: Value| Seen {
+            let now = self.game.view_without_legal(viewer);
+            let before = match self.units.iter().position(|(v, ..)| *v == viewer) {
+                Some(i) => self.units.swap_remove(i).3,
+                None => Vec::new(),
+            };
+            let added = self.log_for(viewer, tail);
+            let change = change_of(base, &before, &now, &added, false).to_string();
+            let seen = |change: String| Seen {
                 change,
                 accepted: added.iter().map(|e| e.action.clone()).collect(),
                 events: added
@@ -430,14 +433,17 @@ impl Live {
                     .flat_map(|e| e.events.iter().cloned())
                     .collect(),
             };
-            if viewer == reply {
-                out.reply = seen(change_of(base, &before, &now, &log, with_legal));
-            }
             if watched.contains(&viewer) {
-                out.watchers
-                    .push((viewer, seen(change_of(base, &before, &now, &log, false))));
+                out.watchers.push((viewer, seen(change.clone())));
             }
-            self.units.retain(|(v, ..)| *v != viewer);
+            if viewer == reply {
+                let legal = if with_legal {
+                    self.game.legal_json(viewer)
+                } else {
+                    String::new()
+                };
+                out.reply = seen(with_members(change, &legal));
+            }
             self.units.push((viewer, n, h, units_of(&now)));
         }
         out
@@ -706,9 +712,12 @@ impl Slot {
         for (viewer, seen) in changes {
             if let Some((_, tx)) = ch.iter().find(|(v, _)| v == viewer) {
                 let events = if with_events { &seen.events[..] } else { &[] };
-                let msg =
-                    serde_json::json!({"type": "change", "change": seen.change, "events": events});
-                let _ = tx.send(Arc::from(msg.to_string()));
+                let events = serde_json::to_string(events).unwrap_or_else(|_| "[]".into());
+                let msg = format!(
+                    r#"{{"type":"change","change":{},"events":{events}}}"#,
+                    seen.change
+                );
+                let _ = tx.send(Arc::from(msg));
             }
         }
     }
@@ -794,13 +803,24 @@ pub fn ws_state_message(state: &str, takeback: Option<&TakeBack>) -> String {
     format!(r#"{{"type":"state","state":{state},"events":[],"takeback":{t}}}"#)
 }
 
-/// Serializes `head` (a struct) and adds `"change": <change>` to it.
-pub fn with_change<T: Serialize>(head: &T, change: &Value) -> String {
-    let mut v = serde_json::to_value(head).unwrap_or_default();
-    if let Value::Object(m) = &mut v {
-        m.insert("change".into(), change.clone());
+/// Serializes `head` (a struct) and adds `"change": <change>` (JSON text) to it.
+pub fn with_change<T: Serialize>(head: &T, change: &str) -> String {
+    let head = serde_json::to_string(head).unwrap_or_else(|_| "{}".into());
+    with_members(head, &format!(r#""change":{change}"#))
+}
+
+/// A JSON object's text with more members (`"k":v,…`) added at its end.
+pub fn with_members(mut object: String, members: &str) -> String {
+    if members.is_empty() || !object.ends_with('}') {
+        return object;
     }
-    v.to_string()
+    object.pop();
+    if !object.ends_with('{') {
+        object.push(',');
+    }
+    object.push_str(members);
+    object.push('}');
+    object
 }
 
 /// How a created game starts.

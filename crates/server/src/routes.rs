@@ -725,7 +725,7 @@ fn check_undoable(live: &Live, count: usize) -> Result<(), ApiError> {
     Ok(())
 }
 
-fn undone_reply(undone: &[String], change: &Value) -> Response {
+fn undone_reply(undone: &[String], change: &str) -> Response {
     let (first, rest) = undone
         .split_last()
         .map(|(l, r)| (l.as_str(), r))
