@@ -124,7 +124,7 @@ mod tests {
             "title": "T", "turn": 2, "units": [{"id": "a", "hex": "0102"}, {"id": "b", "hex": "0202"}],
             "legal": ["end"], "legal_actions": [{"text": "end", "kind": "end"}],
         });
-        let log = vec![
+        let log = [
             AnyLogEntry {
                 n: 1,
                 side: "Blue".into(),
