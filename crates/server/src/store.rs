@@ -169,27 +169,31 @@ macro_rules! tail_in {
     ($tx:ident, $game:expr, $keep:expr, $new:expr, $notes:expr) => {{
         let (game, keep, new, notes): (&str, usize, &[Recorded], &[Note]) =
             ($game, $keep, $new, $notes);
-        sqlx::query("DELETE FROM notes WHERE game_id = $1 AND idx >= $2")
-            .bind(game)
-            .bind(keep as i64)
-            .execute(&mut *$tx)
-            .await?;
-        sqlx::query("DELETE FROM actions WHERE game_id = $1 AND idx >= $2")
-            .bind(game)
-            .bind(keep as i64)
-            .execute(&mut *$tx)
-            .await?;
-        for (i, a) in new.iter().enumerate() {
-            sqlx::query(
-                "INSERT INTO actions (game_id, idx, text, manual, hash) VALUES ($1, $2, $3, $4, $5)",
-            )
-            .bind(game)
-            .bind((keep + i) as i64)
-            .bind(&a.text)
-            .bind(i32::from(a.manual))
-            .bind(&a.hash)
-            .execute(&mut *$tx)
-            .await?;
+        if new.is_empty() {
+            // a take-back (an append has nothing after `keep`: the version check saw to it)
+            sqlx::query("DELETE FROM notes WHERE game_id = $1 AND idx >= $2")
+                .bind(game)
+                .bind(keep as i64)
+                .execute(&mut *$tx)
+                .await?;
+            sqlx::query("DELETE FROM actions WHERE game_id = $1 AND idx >= $2")
+                .bind(game)
+                .bind(keep as i64)
+                .execute(&mut *$tx)
+                .await?;
+        } else {
+            // one statement for the change's actions, however many the dice and the
+            // computer added
+            let mut q =
+                sqlx::QueryBuilder::new("INSERT INTO actions (game_id, idx, text, manual, hash) ");
+            q.push_values(new.iter().enumerate(), |mut b, (i, a)| {
+                b.push_bind(game)
+                    .push_bind((keep + i) as i64)
+                    .push_bind(a.text.as_str())
+                    .push_bind(i32::from(a.manual))
+                    .push_bind(a.hash.as_deref());
+            });
+            q.build().execute(&mut *$tx).await?;
         }
         for (idx, text) in notes {
             sqlx::query("INSERT INTO notes (game_id, idx, text) VALUES ($1, $2, $3)")
@@ -322,13 +326,15 @@ macro_rules! change_in {
             None => {
                 // the version check: zero rows when someone else wrote first (in PostgreSQL
                 // a concurrent writer of the row waits for this one and then finds no row)
+                // an append must also stand on the stored length (it deletes nothing)
                 let done = sqlx::query(
                     "UPDATE heads SET length = $2, version = version + 1
-                     WHERE game_id = $1 AND version = $3",
+                     WHERE game_id = $1 AND version = $3 AND ($4 < 0 OR length = $4)",
                 )
                 .bind(&c.game)
                 .bind(length)
                 .bind(c.version as i64)
+                .bind(if c.new.is_empty() { -1 } else { c.keep as i64 })
                 .execute(&mut *$tx)
                 .await?;
                 (done.rows_affected() == 1).then_some(c.version + 1)
@@ -639,8 +645,10 @@ impl Store {
     /// Makes the actions of the game at `version` from position `keep` on (0-based) equal
     /// `new` (with the computer's `notes` on them): deletes every action and note at `keep` or
     /// later, then inserts the new ones, and bumps the version, in one transaction; the new
-    /// version. Appending is `keep` = the old length; taking back is `new` empty. When the game
-    /// is no longer at `version` nothing is written: [`WriteError::Conflict`].
+    /// version. Appending is `keep` = the old length; taking back is `new` empty (a change
+    /// does one or the other: an append whose `keep` is not the stored length is refused as
+    /// a conflict, so that it never deletes). When the game is no longer at `version`
+    /// nothing is written: [`WriteError::Conflict`].
     pub async fn replace_tail(
         &self,
         game: &str,
