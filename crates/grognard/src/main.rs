@@ -14,12 +14,6 @@ use grognard::{core, play, util};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// mimalloc rather than glibc's malloc: the game server builds and drops a large reply per
-/// action on many threads, and glibc's allocator spent about 40% of the server's time in
-/// contention and consolidation (`docs/performance.md`).
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 /// Plays SPI's Napoleon at War and The Battle of Nations (1975) with every rule enforced.
 #[derive(Parser, Debug)]
 #[command(name = "grognard", version)]

@@ -45,11 +45,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// The allocator `grognard` runs the server with (glibc's malloc spends half the server's
-/// time in contention and consolidation under many threads).
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 struct Args {
     games: Vec<usize>,
     seconds: u64,
