@@ -87,35 +87,109 @@ pub fn overlays(g: &Game) -> Overlays {
 
 /// A legal action as structured data.
 pub fn legal_action(g: &Game, a: Action) -> LegalAction {
-    let hex = |u: UnitId| g.hex_of(u).map(|h| h.to_string());
-    let id = |u: UnitId| Some(g.id(u).to_string());
-    let (kind, unit, from, to, target) = match a {
-        Action::Move { unit, to } => {
-            let from = hex(unit).or_else(|| g.arrival(unit).map(|a| a.1.to_string()));
-            ("move", id(unit), from, Some(to.to_string()), None)
-        }
-        Action::End => ("end", None, None, None, None),
-        Action::Attack { unit, target } => ("attack", id(unit), hex(unit), hex(target), id(target)),
-        Action::Resolve { target, .. } => ("resolve", None, None, hex(target), id(target)),
-        Action::Roll(_) => ("roll", None, None, None, None),
-        Action::Lose { .. } => ("lose", None, None, None, None),
-        Action::Retreat { unit, to } => {
-            ("retreat", id(unit), hex(unit), Some(to.to_string()), None)
-        }
-        Action::Stand { unit } => ("stand", id(unit), hex(unit), None, None),
-        Action::Advance { unit, to } => {
-            ("advance", id(unit), hex(unit), Some(to.to_string()), None)
-        }
-        Action::Hold => ("hold", None, None, None, None),
-    };
+    let p = legal_parts(g, a);
     LegalAction {
         text: g.action_text(a),
-        kind: kind.to_string(),
+        kind: p.kind.to_string(),
+        unit: p.unit.map(|u| g.id(u).to_string()),
+        from: p.from.map(|h| h.to_string()),
+        to: p.to.map(|h| h.to_string()),
+        target: p.target.map(|u| g.id(u).to_string()),
+    }
+}
+
+/// What a [`LegalAction`] says of an action, before it is made text.
+struct LegalParts {
+    kind: &'static str,
+    unit: Option<UnitId>,
+    from: Option<Hex>,
+    to: Option<Hex>,
+    target: Option<UnitId>,
+}
+
+fn legal_parts(g: &Game, a: Action) -> LegalParts {
+    let hex = |u: UnitId| g.hex_of(u);
+    let (kind, unit, from, to, target) = match a {
+        Action::Move { unit, to } => {
+            let from = hex(unit).or_else(|| g.arrival(unit).map(|a| a.1));
+            ("move", Some(unit), from, Some(to), None)
+        }
+        Action::End => ("end", None, None, None, None),
+        Action::Attack { unit, target } => {
+            ("attack", Some(unit), hex(unit), hex(target), Some(target))
+        }
+        Action::Resolve { target, .. } => ("resolve", None, None, hex(target), Some(target)),
+        Action::Roll(_) => ("roll", None, None, None, None),
+        Action::Lose { .. } => ("lose", None, None, None, None),
+        Action::Retreat { unit, to } => ("retreat", Some(unit), hex(unit), Some(to), None),
+        Action::Stand { unit } => ("stand", Some(unit), hex(unit), None, None),
+        Action::Advance { unit, to } => ("advance", Some(unit), hex(unit), Some(to), None),
+        Action::Hold => ("hold", None, None, None, None),
+    };
+    LegalParts {
+        kind,
         unit,
         from,
         to,
         target,
     }
+}
+
+/// A legal action as [`LegalAction`] serializes it (the same keys in the same order), its
+/// words borrowed from the game: a reply's hundreds of legal actions without a string each.
+#[derive(Serialize)]
+struct LegalRef<'a> {
+    text: &'a str,
+    kind: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unit: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "hex_text")]
+    from: Option<Hex>,
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "hex_text")]
+    to: Option<Hex>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    target: Option<&'a str>,
+}
+
+fn hex_text<S: serde::Serializer>(h: &Option<Hex>, s: S) -> Result<S::Ok, S::Error> {
+    match h {
+        Some(h) => s.collect_str(h),
+        None => s.serialize_none(),
+    }
+}
+
+/// The legal actions of the side to act as the JSON members `"legal":[…],"legal_actions":[…]`
+/// of the state view, written straight from the rules' actions.
+pub fn legal_members_of(g: &Game) -> String {
+    #[derive(Serialize)]
+    struct Legal<'a> {
+        legal: &'a [String],
+        legal_actions: Vec<LegalRef<'a>>,
+    }
+    let actions = legal(g);
+    let texts: Vec<String> = actions.iter().map(|&a| g.action_text(a)).collect();
+    let refs = actions
+        .iter()
+        .zip(&texts)
+        .map(|(&a, text)| {
+            let p = legal_parts(g, a);
+            LegalRef {
+                text,
+                kind: p.kind,
+                unit: p.unit.map(|u| g.id(u)),
+                from: p.from,
+                to: p.to,
+                target: p.target.map(|u| g.id(u)),
+            }
+        })
+        .collect();
+    let text = serde_json::to_string(&Legal {
+        legal: &texts,
+        legal_actions: refs,
+    })
+    .unwrap_or_else(|_| "{}".into());
+    // the members without the braces
+    text[1..text.len() - 1].to_string()
 }
 
 /// The `odds` query: `attack,defence[,doubled]` → the odds view (the column and every result's
@@ -155,20 +229,7 @@ impl Presenter<Game> for NawPresenter {
 
     fn legal_json(&self, session: &Session<Game>, _viewer: Viewer) -> String {
         // typed straight to text: the legal actions are most of a reply's bytes
-        #[derive(Serialize)]
-        struct Legal {
-            legal: Vec<String>,
-            legal_actions: Vec<LegalAction>,
-        }
-        let g = &session.game;
-        let actions = legal(g);
-        let text = serde_json::to_string(&Legal {
-            legal: actions.iter().map(|&a| g.action_text(a)).collect(),
-            legal_actions: actions.iter().map(|&a| legal_action(g, a)).collect(),
-        })
-        .unwrap_or_else(|_| "{}".into());
-        // the members without the braces
-        text[1..text.len() - 1].to_string()
+        legal_members_of(&session.game)
     }
 
     fn event(&self, game: &Game, event: &naw::Event) -> serde_json::Value {
@@ -1551,6 +1612,47 @@ mod tests {
         let sc = scenarios::load("bon-first-day").unwrap();
         let digest = sc.digest;
         Session::new(Game::new(sc), "bon-first-day", digest, 7)
+    }
+
+    /// The legal actions written straight from the rules are the state view's own (the same
+    /// JSON; only the order of an object's keys may differ) through moves, declarations and
+    /// what follows a fight.
+    #[test]
+    fn the_legal_members_are_the_state_views() {
+        let mut s = session();
+        let mut k = 7usize;
+        let mut kinds = std::collections::BTreeSet::new();
+        for _ in 0..600 {
+            match s.game.to_act() {
+                ToAct::Over(_) => break,
+                ToAct::Chance => {
+                    s.roll();
+                    continue;
+                }
+                ToAct::Side(_) => {}
+            }
+            let mut view = serde_json::to_value(state_view(&s, None, &[])).unwrap();
+            let object = |members: String| -> serde_json::Value {
+                serde_json::from_str(&format!("{{{members}}}")).unwrap()
+            };
+            assert_eq!(
+                object(legal_members_of(&s.game)),
+                object(engine::dynamic::legal_members(&mut view))
+            );
+            let actions = legal(&s.game);
+            for &a in &actions {
+                kinds.insert(legal_parts(&s.game, a).kind);
+            }
+            // mostly the first actions (ending phases now and then), so that fights happen
+            k = k
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let a = actions[(k >> 33) % actions.len()];
+            s.act(a).unwrap();
+        }
+        for kind in ["move", "end", "attack"] {
+            assert!(kinds.contains(kind), "{kind} was compared: {kinds:?}");
+        }
     }
 
     #[test]
