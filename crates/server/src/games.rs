@@ -1305,6 +1305,34 @@ impl Core {
         }
     }
 
+    /// Commits a change of the game `live` (at `version`; see [`Store::replace_tail`]) and
+    /// moves it and its slot to the new version; when the store does not take it, the game in
+    /// memory is brought in line with the store ([`Core::refused`]).
+    #[allow(clippy::too_many_arguments)]
+    async fn commit(
+        &self,
+        slot: &Slot,
+        guard: &mut Option<Live>,
+        live: &mut Live,
+        version: Version,
+        keep: usize,
+        new: &[engine::Recorded],
+        notes: &[Note],
+    ) -> Result<(), ApiError> {
+        match self
+            .committer
+            .replace_tail(&slot.id, version, keep, new, notes)
+            .await
+        {
+            Ok(v) => {
+                live.version = v;
+                slot.version.store(v, Ordering::SeqCst);
+                Ok(())
+            }
+            Err(e) => Err(self.refused(slot, guard, e).await),
+        }
+    }
+
     /// The answer to a change the store did not commit, after bringing the game in memory in
     /// line with the store.
     async fn refused(&self, slot: &Slot, guard: &mut Option<Live>, e: WriteError) -> ApiError {
@@ -1415,18 +1443,17 @@ impl Core {
         let now = live.len();
         // `change` and the advance only ever append
         if now > before {
-            let new = &live.game.record().actions[before..];
-            match self
-                .committer
-                .replace_tail(&slot.id, version, before, new, &applied.notes)
-                .await
-            {
-                Ok(v) => {
-                    live.version = v;
-                    slot.version.store(v, Ordering::SeqCst);
-                }
-                Err(e) => return Err(self.refused(slot, guard, e).await),
-            }
+            let new = live.game.record().actions[before..].to_vec();
+            self.commit(
+                slot,
+                guard,
+                &mut live,
+                version,
+                before,
+                &new,
+                &applied.notes,
+            )
+            .await?;
             slot.publish(&c.watchers, true);
             if slot.pending_takeback().is_some() {
                 slot.set_takeback(None, "a new action cancels the request to take back");
@@ -1475,17 +1502,8 @@ impl Core {
             }
             Ok((undone, c)) => {
                 let keep = live.len();
-                match self
-                    .committer
-                    .replace_tail(&slot.id, version, keep, &[], &[])
-                    .await
-                {
-                    Ok(v) => {
-                        live.version = v;
-                        slot.version.store(v, Ordering::SeqCst);
-                    }
-                    Err(e) => return Err(self.refused(slot, guard, e).await),
-                }
+                self.commit(slot, guard, &mut live, version, keep, &[], &[])
+                    .await?;
                 slot.publish(&c.watchers, false);
                 *guard = Some(live);
                 Ok((undone, c.reply))
