@@ -1476,3 +1476,71 @@ fn label_search(
     label.truncate(mark);
     false
 }
+
+/// Where a unit could retreat (7.7, 7.8), as the retreat's own check sees it: for the study
+/// tools.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RetreatChoices {
+    /// The unit must (or, bombarding artillery, may: 8.15) retreat now; otherwise the
+    /// choices are a what-if, as if it had to retreat from where it stands.
+    pub retreating: bool,
+    /// Vacant hexes open to the retreat (7.72: not across a river without a bridge, nor
+    /// into an enemy zone of control, nor off the roads into road-only terrain).
+    pub vacant: Vec<Hex>,
+    /// Only when no vacant hex is open: the hexes of friends the unit would displace, each
+    /// with the friend (7.81: not one in a combat of this phase; 7.82: only one that can
+    /// itself retreat, displacing in turn). Both lists empty: the unit would be eliminated
+    /// (7.72).
+    pub displace: Vec<(Hex, UnitId)>,
+}
+
+impl Game {
+    /// Where a unit on the map (or displaced) could retreat now: see [`RetreatChoices`].
+    /// `None` for a unit that is neither on the map nor displaced.
+    pub fn retreat_choices(&self, u: UnitId) -> Option<RetreatChoices> {
+        if (u.0 as usize) >= self.units.len() {
+            return None;
+        }
+        if !matches!(self.loc(u), Loc::Map(_) | Loc::Lifted(_)) {
+            return None;
+        }
+        let retreating = self.step == Step::Retreat && self.retreaters().contains(&u);
+        let mut vacant = Vec::new();
+        let mut displace = Vec::new();
+        for to in self.options_of(u) {
+            match self.unit_at(to) {
+                Some(w) if w != u => displace.push((to, w)),
+                _ => vacant.push(to),
+            }
+        }
+        Some(RetreatChoices {
+            retreating,
+            vacant,
+            displace,
+        })
+    }
+
+    /// The enemy units a unit could attack if it stood in `from` in its combat phase, as the
+    /// declaration's reach check sees them (7.15: adjacent, not across a river without a
+    /// bridge, 9.0; artillery: 8.11 two hexes with a clear line of sight, 8.31, across rivers,
+    /// 8.45, but only adjacent units while in an enemy zone of control, 8.42). Obligations
+    /// and other declarations are not considered: a what-if for the study tools.
+    pub fn reach_targets(&self, u: UnitId, from: Hex) -> Vec<UnitId> {
+        if (u.0 as usize) >= self.units.len() {
+            return Vec::new();
+        }
+        let side = self.side_of(u);
+        let bombards = self.is_artillery(u) && !self.controlled_by(side.other(), from);
+        self.unit_ids()
+            .filter(|&t| self.side_of(t) != side)
+            .filter(|&t| match self.hex_of(t) {
+                Some(d) if bombards => {
+                    let dist = from.distance(d);
+                    dist == 1 || (dist == 2 && self.line_of_sight_clear(from, d))
+                }
+                Some(d) => self.engages(from, d),
+                None => false,
+            })
+            .collect()
+    }
+}

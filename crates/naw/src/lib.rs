@@ -65,7 +65,7 @@ pub mod tables;
 mod unitset;
 
 pub use action::Action;
-pub use combat::{CombatView, ObligationKind, OddsPreview};
+pub use combat::{CombatView, ObligationKind, OddsPreview, RetreatChoices};
 pub use event::{Blocker, Elimination, Event};
 pub use game::{Game, Loc, Phase, Step, UnitView};
 pub use movement::{fmt_half, Destination};

@@ -643,3 +643,83 @@ impl Game {
         step_cost(&self.sc.map, &self.sc.chart, from, d)
     }
 }
+
+impl Game {
+    /// The game-turn of `side`'s next movement phase (4.1: the first side moves first in
+    /// each game-turn): this one when `side` is moving now or moves later this game-turn,
+    /// else the next. `None` when the game ends first, or when 14.62 takes that phase away.
+    /// For the study tools (a player weighing the enemy's reach).
+    pub fn next_movement_turn(&self, side: Side) -> Option<u8> {
+        let later_this_turn =
+            side.0 > self.phasing().0 || (side == self.phasing() && self.step == Step::Movement);
+        let turn = if later_this_turn {
+            self.turn
+        } else {
+            self.turn.checked_add(1)?
+        };
+        let no_phase =
+            turn == self.sc.first_turn && self.sc.hooks.no_movement_first_turn == Some(side);
+        (turn <= self.sc.last_turn && self.outcome().is_none() && !no_phase).then_some(turn)
+    }
+
+    /// Where a unit could move in a movement phase of game-turn `turn` if the board stood as
+    /// it stands now: its movement allowance (5.15), terrain (5.2, 9.0), enemy units (5.12)
+    /// and the zones of control the units exert now (6.0; 5.13 holds a unit that starts in
+    /// one, 10.2 and 16.1 at night), ending in a vacant hex (5.32); a reinforcement due by
+    /// then from its entry hex (15.3). Unlike [`Game::destinations`] it asks neither whose
+    /// phase it is nor whether the unit has moved: a what-if for the study tools, by the
+    /// same search. Empty for a unit that could not move.
+    pub fn reach(&self, u: UnitId, turn: u8) -> Vec<Destination> {
+        let Some(s) = self.units.get(u.0 as usize) else {
+            return Vec::new();
+        };
+        let d = &self.sc.units[u.0 as usize];
+        let night = self.sc.is_night(turn);
+        let (hex, start_cost, stuck) = match s.loc {
+            Loc::Map(h) => {
+                let in_zoc = self.controlled_by(d.side.other(), h);
+                (h, 0, in_zoc && !(night && self.sc.hooks.night_withdrawal))
+            }
+            // 15.3: one movement point to be placed on the entry hex; 5.12: not onto an enemy
+            Loc::Waiting if s.due <= turn => {
+                if self
+                    .unit_at(s.entry)
+                    .is_some_and(|x| self.side_of(x) != d.side)
+                {
+                    return Vec::new();
+                }
+                (s.entry, 2, false)
+            }
+            _ => return Vec::new(),
+        };
+        let waiting = s.loc == Loc::Waiting;
+        let o = Origin {
+            hex,
+            start_cost,
+            budget: d.movement as u16 * 2,
+            side: d.side,
+            stuck,
+            night,
+            terrain_only: false,
+        };
+        let occ = self.occ.cells();
+        let hexes = &self.sc.steps.hex[..];
+        let mut out = Vec::new();
+        SCRATCH.with(|cell| {
+            let sc = &mut *cell.borrow_mut();
+            sc.reset(self.occ.len());
+            let Some(start) = self.occ.index(o.hex) else {
+                return;
+            };
+            self.run_search(o, sc, None, |i, c| {
+                if occ[i] == 0 && (i != start || waiting) {
+                    out.push(Destination {
+                        hex: hexes[i],
+                        cost_half: c,
+                    });
+                }
+            });
+        });
+        out
+    }
+}
