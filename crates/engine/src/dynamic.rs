@@ -106,6 +106,13 @@ pub trait DynGame: Send + Sync {
     fn undo_refusal(&self) -> Refusal;
     /// Cuts the game back to its first `n` actions (the caller checks the rules' limits).
     fn truncate(&mut self, n: usize);
+    /// Keeps `note` (what the computer player that chose it said) with the recorded action at
+    /// `index` (from 0), or clears it: a comment of the record ([`crate::Recorded::note`]), no
+    /// part of the state. A game that keeps no record ignores it.
+    fn set_note(&mut self, _index: usize, _note: Option<String>) {}
+    /// Sets the record's computer players by seat name ([`Record::players`]). A game that
+    /// keeps no record ignores it.
+    fn set_players(&mut self, _players: std::collections::BTreeMap<String, String>) {}
     /// The state hash, equal on every machine for equal states.
     fn state_hash(&self) -> u64;
     /// A system-specific question (`moves` of a unit, `odds` of a combat) answered as JSON.
@@ -337,6 +344,16 @@ where
 
     fn truncate(&mut self, n: usize) {
         self.session.truncate(n);
+    }
+
+    fn set_note(&mut self, index: usize, note: Option<String>) {
+        if let Some(r) = self.session.record.actions.get_mut(index) {
+            r.note = note;
+        }
+    }
+
+    fn set_players(&mut self, players: std::collections::BTreeMap<String, String>) {
+        self.session.record.players = players;
     }
 
     fn state_hash(&self) -> u64 {

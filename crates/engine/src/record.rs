@@ -2,6 +2,7 @@
 
 use crate::{draw_chance, hash_text, Dice, Refusal, Rules, ToAct};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// The `format` value of a game record.
 pub const RECORD_FORMAT: &str = "grognard-record/1";
@@ -18,6 +19,11 @@ pub struct Recorded {
     /// The state hash after the action (16 hex digits).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hash: Option<String>,
+    /// What the computer player that chose the action said of it (its plan, an attack's odds
+    /// and reason), kept for `replay`. A comment: no part of the state, its hash or the
+    /// verification of the record.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// A whole game: replaying it reproduces every state exactly.
@@ -46,6 +52,11 @@ pub struct Record {
     /// committed to at the start.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub salt: Option<String>,
+    /// The computer players of the game, by seat name (`"Allied": "search@3s"`): the seats not
+    /// named are played by people. Kept so that a game resumed later (`grognard play
+    /// --resume`) is played by the same opponent; no part of the replay or its verification.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub players: BTreeMap<String, String>,
 }
 
 /// The commitment to a sealed game's dice: SHA-256 (hex) of `grognard-seed:SEED:SALT`. It
@@ -154,6 +165,7 @@ impl Record {
             actions: Vec::new(),
             commitment: None,
             salt: None,
+            players: BTreeMap::new(),
         }
     }
 
@@ -404,6 +416,7 @@ impl<R: Rules> Session<R> {
             text: self.game.action_text(a),
             manual,
             hash: Some(hash_text(self.game.state_hash())),
+            note: None,
         });
         if self.record.actions.len().is_multiple_of(CHECKPOINT_EVERY) {
             self.checkpoints
@@ -461,5 +474,48 @@ impl<R: Rules> Session<R> {
             &mut |_, _, _, _| {},
         )
         .expect("a prefix of a valid record replays");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A record of before the notes and the players reads as it did and writes back byte for
+    /// byte; a note and the players are kept when present.
+    #[test]
+    fn notes_and_players_are_optional_and_round_trip() {
+        let old = r#"{
+  "format": "grognard-record/1",
+  "scenario": "bon-first-day",
+  "scenario_digest": "0123456789abcdef",
+  "rules": "naw/1",
+  "seed": 42,
+  "actions": [
+    {
+      "do": "end",
+      "hash": "00000000000000ff"
+    },
+    {
+      "do": "roll 2",
+      "manual": true
+    }
+  ]
+}"#;
+        let r = Record::from_json(old).unwrap();
+        assert!(r.players.is_empty());
+        assert!(r.actions.iter().all(|a| a.note.is_none()));
+        assert_eq!(r.to_json(), old);
+
+        let mut r2 = r.clone();
+        r2.players.insert("Allied".into(), "search@3s".into());
+        r2.actions[0].note = Some("plan: hold the river".into());
+        let text = r2.to_json();
+        assert!(text.contains(r#""note": "plan: hold the river""#), "{text}");
+        assert!(text.contains(r#""Allied": "search@3s""#), "{text}");
+        let back = Record::from_json(&text).unwrap();
+        assert_eq!(back, r2);
+        // the state hashes recorded are the same: a note is no part of them
+        assert_eq!(back.actions[0].hash, r.actions[0].hash);
     }
 }

@@ -1217,6 +1217,7 @@ impl Core {
             actions,
             commitment: None,
             salt: None,
+            players: Default::default(),
         };
         let id = row.id.clone();
         let library = self.library.clone();

@@ -878,6 +878,7 @@ impl Store {
                 text,
                 manual: manual != 0,
                 hash,
+                note: None,
             });
         }
         let notes = notes

@@ -360,6 +360,7 @@ fn recorded(text: &str) -> engine::Recorded {
         text: text.into(),
         manual: false,
         hash: None,
+        note: None,
     }
 }
 
