@@ -63,6 +63,9 @@ pub enum QueryError {
     /// The argument is malformed.
     #[error("{0}")]
     Bad(String),
+    /// The argument is an action the rules refuse (a preview of an illegal action).
+    #[error("{}: {}", .0.case, .0.why)]
+    Refused(Refusal),
 }
 
 /// A game in play, whatever its rules system: what the server, the CLI and the arena hold.

@@ -32,20 +32,20 @@ pub fn step_cost(map: &Map, chart: &Chart, from: Hex, d: Dir) -> Result<u16, &'s
     }
     if side.any(chart.road) {
         // 5.22 and the ruling: road to road through a road hexside, whatever the hex or stream.
-        return Ok(1);
+        return Ok(crate::tables::ROAD_STEP_HALF);
     }
     let Some(base) = chart.entry_cost_half(map.terrain(to)) else {
         return Err("9.0");
     };
     if side.any(chart.trail) {
-        return Ok(2); // 5.23
+        return Ok(crate::tables::TRAIL_STEP_HALF); // 5.23
     }
     let mut c = base; // 5.21
     if side.any(chart.stream) && !side.any(chart.bridge) {
-        c += 4; // 5.25
+        c += crate::tables::STREAM_EXTRA_HALF; // 5.25
     }
     if side.any(chart.slope) && map.is_slope_hex(from) {
-        c += 2; // 5.26 (and 9.0: whatever the hex entered)
+        c += crate::tables::SLOPE_EXTRA_HALF; // 5.26 (and 9.0: whatever the hex entered)
     }
     Ok(c)
 }

@@ -179,9 +179,149 @@ pub const TERRAIN_EFFECTS: [TerrainEffects; 5] = [
     },
 ];
 
+/// The hexside columns of the Terrain Effects Chart (9.0): what crossing a hexside feature
+/// costs and what it does to a combat through it, by the feature's legend id. The costs are
+/// the ones movement charges ([`crate::movement::step_cost`] reads them from here).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HexsideEffects {
+    /// The legend id of the feature (`stream`).
+    pub id: &'static str,
+    /// The whole cost in half movement points of a step through such a hexside from a hex of
+    /// the same feature (road 1, trail 2), if the feature sets the cost (5.22, 5.23).
+    pub step_cost_half: Option<u16>,
+    /// Half movement points added to the terrain's cost to cross it (stream 4, slope 2 when
+    /// leaving a slope hex), if any (5.25, 5.26).
+    pub extra_cost_half: Option<u16>,
+    /// No unit crosses it (a river without a bridge, 5.24).
+    pub impassable: bool,
+    /// A defender attacked only through such hexsides is doubled (9.0: stream, bridge, slope).
+    pub doubles_defender: bool,
+    /// The case that rules its movement.
+    pub case: &'static str,
+}
+
+/// The hexside features' effects (9.0), in the chart's order.
+pub const HEXSIDE_EFFECTS: [HexsideEffects; 6] = [
+    // 5.22: half a movement point road hex to road hex through a road hexside
+    HexsideEffects {
+        id: "road",
+        step_cost_half: Some(1),
+        extra_cost_half: None,
+        impassable: false,
+        doubles_defender: false,
+        case: "5.22",
+    },
+    // 5.23: one movement point trail hex to trail hex through a trail hexside
+    HexsideEffects {
+        id: "trail",
+        step_cost_half: Some(2),
+        extra_cost_half: None,
+        impassable: false,
+        doubles_defender: false,
+        case: "5.23",
+    },
+    // 5.24: crossed only at a bridge; 9.0: attacked across only at a bridge
+    HexsideEffects {
+        id: "river",
+        step_cost_half: None,
+        extra_cost_half: None,
+        impassable: true,
+        doubles_defender: false,
+        case: "5.24",
+    },
+    // 5.25: two more movement points; 9.0: defender doubled when attacked only across streams
+    HexsideEffects {
+        id: "stream",
+        step_cost_half: None,
+        extra_cost_half: Some(4),
+        impassable: false,
+        doubles_defender: true,
+        case: "5.25",
+    },
+    // 5.24, 5.25: a bridge removes the river's and the stream's bar and cost; 9.0: defender
+    // doubled when attacked only across bridges
+    HexsideEffects {
+        id: "bridge",
+        step_cost_half: None,
+        extra_cost_half: None,
+        impassable: false,
+        doubles_defender: true,
+        case: "5.24",
+    },
+    // 5.26: one more movement point out of a slope hex; 9.0: a defender in a slope hex
+    // attacked only up slope hexsides is doubled
+    HexsideEffects {
+        id: "slope",
+        step_cost_half: None,
+        extra_cost_half: Some(2),
+        impassable: false,
+        doubles_defender: true,
+        case: "5.26",
+    },
+];
+
+/// The effects of a hexside feature by its legend id.
+pub fn hexside_effects(id: &str) -> Option<&'static HexsideEffects> {
+    HEXSIDE_EFFECTS.iter().find(|e| e.id == id)
+}
+
+/// Half movement points of a feature's cost field (`step_cost_half` or `extra_cost_half`),
+/// for use in constant context by movement.
+const fn cost_of(i: usize, extra: bool) -> u16 {
+    let e = &HEXSIDE_EFFECTS[i];
+    let c = if extra {
+        e.extra_cost_half
+    } else {
+        e.step_cost_half
+    };
+    match c {
+        Some(v) => v,
+        None => 0,
+    }
+}
+
+/// Road hexside step (5.22), in half movement points.
+pub const ROAD_STEP_HALF: u16 = cost_of(0, false);
+/// Trail hexside step (5.23), in half movement points.
+pub const TRAIL_STEP_HALF: u16 = cost_of(1, false);
+/// Extra to cross a stream without a bridge (5.25), in half movement points.
+pub const STREAM_EXTRA_HALF: u16 = cost_of(3, true);
+/// Extra to leave a slope hex across a slope hexside (5.26), in half movement points.
+pub const SLOPE_EXTRA_HALF: u16 = cost_of(5, true);
+
 /// The hexside features Napoleon at War knows, by legend id: road (5.22), trail (5.23), river
 /// (5.24), stream (5.25), bridge (5.24, 5.25) and slope (5.26).
 pub const FEATURES: [&str; 6] = ["road", "trail", "river", "stream", "bridge", "slope"];
+
+#[cfg(test)]
+mod hexside_tests {
+    use super::*;
+
+    #[test]
+    fn the_hexside_chart_lists_every_feature_in_order() {
+        let ids: Vec<&str> = HEXSIDE_EFFECTS.iter().map(|e| e.id).collect();
+        assert_eq!(ids, FEATURES);
+    }
+
+    #[test]
+    fn case_9_0_the_hexside_costs_as_the_text_gives_them() {
+        // 5.22 half a point, 5.23 one point, 5.25 two more, 5.26 one more: in half points
+        assert_eq!(
+            (
+                ROAD_STEP_HALF,
+                TRAIL_STEP_HALF,
+                STREAM_EXTRA_HALF,
+                SLOPE_EXTRA_HALF
+            ),
+            (1, 2, 4, 2)
+        );
+        assert!(hexside_effects("river").unwrap().impassable);
+        for id in ["stream", "bridge", "slope"] {
+            assert!(hexside_effects(id).unwrap().doubles_defender, "{id}");
+        }
+        assert!(hexside_effects("moat").is_none());
+    }
+}
 
 /// The Terrain Effects Chart laid onto one map's legend: the effects of each terrain by its
 /// index and the bit of each feature, looked up by id once when a scenario is built. A

@@ -20,7 +20,9 @@
 #![warn(missing_docs)]
 
 mod generic;
+mod naw_charts;
 mod naw_views;
 
 pub use generic::*;
+pub use naw_charts::*;
 pub use naw_views::*;

@@ -257,6 +257,7 @@ impl Presenter<Game> for NawPresenter {
             }
             "odds" => odds_query(arg),
             "text" => text_query(session, arg),
+            "preview" => crate::naw_charts::preview_query(session, arg),
             other => Err(QueryError::Unknown(other.to_string())),
         }
     }

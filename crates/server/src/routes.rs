@@ -100,6 +100,7 @@ fn query_error(e: QueryError) -> ApiError {
         QueryError::Bad(why) => ApiError::bad_request(why),
         QueryError::NotFound(why) => ApiError::not_found(why),
         QueryError::Unknown(_) => ApiError::not_found(e.to_string()),
+        QueryError::Refused(r) => ApiError::refused(r),
     }
 }
 
@@ -509,6 +510,47 @@ pub async fn moves(
         .game
         .query("moves", &unit, viewer)
         .map_err(query_error)?;
+    Ok(json(StatusCode::OK, view.to_string()))
+}
+
+/// `GET /api/games/{id}/preview?action=TEXT`: the system's `preview` query, what a legal
+/// action would make (for Napoleon at War, the combat a declaration would make or join, with
+/// its odds), without taking it. 422 with the case when the rules refuse the action.
+pub async fn preview(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    RawQuery(q): RawQuery,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    // the action text is percent-encoded (`attack%20FR.4%20RU.5`, or `+` for spaces)
+    let args: Vec<(String, String)> = serde_urlencoded::from_str(&q.unwrap_or_default())
+        .map_err(|e| ApiError::bad_request(format!("the query is malformed: {e}")))?;
+    let action = args
+        .into_iter()
+        .find(|(k, v)| k == "action" && !v.trim().is_empty())
+        .map(|(_, v)| v)
+        .ok_or_else(|| ApiError::bad_request("give action=TEXT (an action to preview)"))?;
+    let slot = app.games.slot(&id).await?;
+    let viewer = slot.viewer(bearer(&headers))?;
+    let mut guard = slot.live.lock().await;
+    let live = app.games.ensure(&slot, &mut guard).await?;
+    let view = live
+        .game
+        .query("preview", &action, viewer)
+        .map_err(query_error)?;
+    Ok(json(StatusCode::OK, view.to_string()))
+}
+
+/// `GET /api/tables[?system=ID]`: the system's charts as data (for Napoleon at War the
+/// Combat Results Table and the Terrain Effects Chart).
+pub async fn tables(
+    State(app): State<Arc<App>>,
+    RawQuery(q): RawQuery,
+) -> Result<Response, ApiError> {
+    let q = q.unwrap_or_default();
+    let args = query_args(&q);
+    let sys = system_of(&app, args.get("system").copied())?;
+    let view = sys.query("tables", "").map_err(query_error)?;
     Ok(json(StatusCode::OK, view.to_string()))
 }
 

@@ -975,3 +975,65 @@ async fn a_token_tells_its_side_and_the_players_are_listed() {
         srv.stop().await;
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_declaration_previewed_and_the_charts_as_data() {
+    let db = &databases()[0];
+    let srv = start(db).await;
+    let api = Api::new(srv.addr());
+
+    // the charts: the CRT (7.6) and the TEC (9.0) as the rules hold them
+    let (s, v) = api.get("/api/tables").await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["crt"]["columns"].as_array().unwrap().len(), 10);
+    assert_eq!(v["crt"]["rows"][5]["results"][0], "Ae");
+    assert!(v["tec"]["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|r| r["terrain"] == "stream" && r["kind"] == "hexside"));
+    assert_error(
+        &api.get("/api/tables?system=nothing").await,
+        404,
+        "not_found",
+        None,
+    );
+
+    // the sequence of e2e/tests/03-combat: PR.9 steps next to FR.26, the Allies declare
+    let (id, t) = api.hotseat().await;
+    for a in ["end", "move PR.9 2416", "end"] {
+        api.ok(&id, &t, a).await;
+    }
+    let before = api.state(&id).await;
+    let path = format!("/api/games/{id}/preview?action=attack%20PR.9+FR.26");
+    let (s, v) = api.done_get(&path, Some(&t)).await;
+    assert_eq!(s, 200, "{v}");
+    assert_eq!(v["action"], "attack PR.9 FR.26");
+    assert_eq!(v["combat"]["attackers"], json!(["PR.9"]));
+    assert_eq!(v["combat"]["defenders"], json!(["FR.26"]));
+    assert!(v["combat"]["probabilities"]["Dr"].is_number());
+    // nothing was done: the same state, and declaring makes exactly the previewed combat
+    let after = api.state(&id).await;
+    assert_eq!(before["state_hash"], after["state_hash"]);
+    let change = api.ok(&id, &t, "attack PR.9 FR.26").await;
+    assert_eq!(change["combats"][0], v["combat"]);
+
+    // refusals carry their case; a missing action is a bad request
+    let (s, r) = api
+        .done_get(
+            &format!("/api/games/{id}/preview?action=move+PR.9+2415"),
+            Some(&t),
+        )
+        .await;
+    assert_eq!(s, 422, "{r}");
+    assert_error(&(s, r.clone()), 422, "refused", None);
+    assert!(r["error"]["case"].is_string(), "{r}");
+    assert_error(
+        &api.done_get(&format!("/api/games/{id}/preview"), Some(&t))
+            .await,
+        400,
+        "bad_request",
+        None,
+    );
+    srv.stop().await;
+}

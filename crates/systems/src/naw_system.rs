@@ -111,10 +111,11 @@ impl System for Naw {
     /// results' probabilities.
     fn query(&self, name: &str, arg: &str) -> Result<Value, engine::dynamic::QueryError> {
         use engine::dynamic::QueryError;
-        if name != "odds" {
-            return Err(QueryError::Unknown(name.to_string()));
+        match name {
+            "odds" => present::odds_query(arg),
+            "tables" => Ok(serde_json::to_value(present::tables_view()).unwrap_or_default()),
+            _ => Err(QueryError::Unknown(name.to_string())),
         }
-        present::odds_query(arg)
     }
 }
 
