@@ -8,14 +8,14 @@
 //! view.
 
 use crate::util::{read_record, save_record, time_seed, Refused};
-use anyhow::{anyhow, bail, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use engine::dynamic::{Acted, DynGame, QueryError, SystemError};
 use engine::{hash_text, Record, ReplayError, ToAct, Viewer};
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::{BTreeMap, VecDeque};
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use systems::Library;
 
 fn pretty(v: &Value) -> String {
@@ -106,29 +106,51 @@ fn resume(lib: &Library, path: &Path, record: Record) -> Result<Box<dyn DynGame>
         };
         bail!("{}: {e}", path.display());
     }
-    // a scenario file named by a path relative to the record's own directory
-    let spec = record.scenario.clone();
-    let beside = path.parent().map(|d| d.join(&spec));
-    let lib = match beside {
-        Some(b)
-            if !lib.ships(&spec)
-                && Path::new(&spec).is_relative()
-                && !Path::new(&spec).exists()
-                && b.exists() =>
-        {
-            let text = std::fs::read_to_string(&b)
-                .map_err(|e| anyhow!("cannot read {}: {e}", b.display()))?;
-            let mut l = lib.clone();
-            l.add_scenario(&spec, &text);
-            l
-        }
-        _ => lib.clone(),
-    };
+    let mut record = record;
+    if let Some(found) = locate_scenario(lib, path, &record.scenario)? {
+        record.scenario = found;
+    }
     match lib.resume(record) {
         Ok(g) => Ok(g),
         Err(SystemError::Replay(e)) => Err(anyhow!("{}: {e}", path.display())),
         Err(e) => Err(anyhow!("{}: the record's scenario: {e}", path.display())),
     }
+}
+
+/// Where the scenario file of the record at `path` is, when it is not where the record names
+/// it: `Ok(None)` for a shipped id, and for a path that exists as it is written (absolute, or
+/// relative to the working directory); else the path taken relative to the record's own
+/// directory, then the file's name beside the record (a record moved with its scenario), made
+/// absolute. Neither there: an error naming every place looked in.
+fn locate_scenario(lib: &Library, path: &Path, spec: &str) -> Result<Option<String>> {
+    let named = Path::new(spec);
+    if lib.ships(spec) || named.exists() {
+        return Ok(None);
+    }
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let mut tried = vec![named.to_path_buf()];
+    if named.is_relative() {
+        tried.push(dir.join(named));
+    }
+    if let Some(name) = named.file_name() {
+        tried.push(dir.join(name));
+    }
+    tried.dedup();
+    if let Some(found) = tried.iter().skip(1).find(|p| p.is_file()) {
+        let full = found.canonicalize().unwrap_or_else(|_| found.clone());
+        return Ok(Some(full.to_string_lossy().into_owned()));
+    }
+    let looked: Vec<String> = tried.iter().map(|p| p.display().to_string()).collect();
+    bail!(
+        "{}: the record's scenario file '{spec}' is not found (looked for {}); it is not a \
+         shipped scenario either (see `grognard scenarios`): put the file back, or write where \
+         it is now into the record's \"scenario\"",
+        path.display(),
+        looked.join(", ")
+    )
 }
 
 /// Opens a record: parses it, finds its rules system and scenario in the library and replays
@@ -182,6 +204,19 @@ pub fn new_with(
         }
     }
     let seed = seed.unwrap_or_else(time_seed);
+    // a scenario file is recorded by its absolute path, so that the record opens from any
+    // directory (a shipped id stays an id)
+    let absolute;
+    let spec = if !lib.ships(spec) && Path::new(spec).is_file() {
+        absolute = Path::new(spec)
+            .canonicalize()
+            .with_context(|| format!("cannot read the scenario file {spec}"))?
+            .to_string_lossy()
+            .into_owned();
+        absolute.as_str()
+    } else {
+        spec
+    };
     // the registry picks the rules system: the scenario's own, or `--rules` where that system
     // declares the scenario's components
     let game = lib.new_game(spec, rules, seed)?;

@@ -185,14 +185,48 @@ If any action is refused nothing is written: the record stays as it was."
     Serve(serve::ServeArgs),
 }
 
-/// Prints what a command of the core answered.
+/// Prints what a command of the core answered. A reader that has gone (`grognard show
+/// --json | head`) ends the command quietly, as Unix tools do.
 fn print(out: Result<String>) -> Result<()> {
-    print!("{}", out?);
-    Ok(())
+    use std::io::Write;
+    let text = out?;
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(anyhow::Error::new(e).context("cannot write to standard output"))
+        }
+        _ => Ok(()),
+    }
 }
+
+/// A command whose standard output is a pipe closed early (`grognard show --json | head`)
+/// ends quietly, as Unix tools do: the default action of SIGPIPE is restored (a Rust program
+/// ignores it, and `print!` then panics on the broken pipe). Not for the game server, whose
+/// connections must never end it.
+#[cfg(unix)]
+fn end_quietly_on_a_closed_pipe() {
+    // SAFETY: restoring a signal's default disposition, before any other thread is started.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+#[cfg(not(unix))]
+fn end_quietly_on_a_closed_pipe() {}
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let serves = match &cli.command {
+        Command::Serve(_) => true,
+        Command::Play(args) => !args.is_text(),
+        _ => false,
+    };
+    if !serves {
+        end_quietly_on_a_closed_pipe();
+    }
     let lib = systems::Library::standard();
     let result = match cli.command {
         Command::Scenarios { json } => print(core::scenarios_with(&lib, json)),
