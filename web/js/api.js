@@ -44,6 +44,12 @@ import { normalizeState } from './store.js';
 /** @typedef {{hex: string, cost: number, path: string[]}} Destination */
 /** @typedef {{unit: string, movement?: number, from?: string|null, destinations: Destination[], why_not: null | {case: string, why: string}}} Moves */
 
+/**
+ * A system's charts (`GET /api/tables`): a results table by odds column and die (`crt`), and a
+ * terrain chart (`tec`) of hexes and hexsides with their movement and combat effects.
+ * @typedef {{crt?: {columns: string[], rows: {die: number, results: string[]}[], results?: {code: string, name: string, case?: string}[], case?: string},
+ *   tec?: {rows: {terrain: string, kind: string, name: string, movement: string, combat: string, case?: string}[], case?: string}}} Tables */
+
 /** An error reply: `{"error": {"status", "case", "why", "kind"}}`; `retryAfter` is the wait, in
  *  seconds, a rate-limited reply (429) asks for (its `Retry-After` header). */
 export class ApiError extends Error {
@@ -223,6 +229,15 @@ export const api = {
   replay: async (id, n, token = null) => normalizeState(await call(`/api/games/${encodeURIComponent(id)}/replay/${n}`, { token })),
   /** @returns {Promise<{case: string, title: string, text: string}[]>} */
   rules: () => call('/api/rules'),
+  /** The rules system's charts as data (`GET /api/tables`): for Napoleon at War the Combat
+   *  Results Table (`crt`) and the Terrain Effects Chart (`tec`); 404 for a system without any.
+   *  @param {string} [system] @returns {Promise<Tables>} */
+  tables: (system) => call(`/api/tables${system ? `?system=${encodeURIComponent(system)}` : ''}`),
+  /** What a legal action of this seat's side would make, without doing it (`GET
+   *  /api/games/{id}/preview`): for a declaration, the combat it would make or join.
+   *  @param {string} id @param {string} action @param {string|null} [token]
+   *  @returns {Promise<{action: string, combat?: Combat, combats?: Combat[]}>} */
+  preview: (id, action, token = null) => call(`/api/games/${encodeURIComponent(id)}/preview?action=${encodeURIComponent(action)}`, { token }),
   /** @param {number} attack @param {number} defence @param {boolean} [doubled]
    *  @returns {Promise<{column: string, probabilities: Record<string, number>}>} */
   odds: (attack, defence, doubled = false) => call(`/api/odds?attack=${attack}&defence=${defence}&doubled=${doubled}`),

@@ -16,6 +16,9 @@ import { legend } from './views/legend.js';
 import { h, fill, mp, debounce, plural, actionLabel } from './util.js';
 import { toast, caseLink, announce, setRuleOpener } from './toast.js';
 import { RulesDrawer } from './rules.js';
+import { TablesDrawer } from './views/tables.js';
+import { summarize, summaryLine } from './views/events.js';
+import { parseAction } from './actions.js';
 import { icon } from './icons.js';
 
 /** @typedef {import('./api.js').StateView} StateView */
@@ -91,6 +94,18 @@ export class Game {
     this.unlimit = null;
     /** @type {any} the countdown of a "slow down" */
     this.limitTimer = null;
+    /** @type {{n: number, events: import('./api.js').GameEvent[]}[]} the rules system's notes of what changed between positions (the events panel lists them) */
+    this.notes = [];
+    /** @type {number|null} the position at which this seat last handed the turn to another (its opponent, the computer) */
+    this.awaySince = null;
+    /** @type {import('./views/events.js').Summary|null} what the other side did while this seat waited (shown until dismissed) */
+    this.summary = null;
+    /** @type {string|null} the action sent, waiting for its reply */
+    this.pending = null;
+    /** @type {HTMLElement|null} the notice of a take-back this seat asked for, while it waits */
+    this.askToast = null;
+    /** @type {TablesDrawer|null} */
+    this.tables = null;
     this.onKey = this.onKey.bind(this);
     /** @type {Board|null} */
     this.board = null;
@@ -115,6 +130,7 @@ export class Game {
     /** @type {HTMLElement} */ this.zocBtn = none;
     /** @type {HTMLElement} */ this.namesBtn = none;
     /** @type {HTMLElement} */ this.legendBtn = none;
+    /** @type {HTMLElement} */ this.phoneBar = none;
   }
 
   // handles the browser checks and the e2e tests read (window.grognard)
@@ -187,6 +203,7 @@ export class Game {
   destroy() {
     this.closed = true;
     document.removeEventListener('keydown', this.onKey);
+    this.tables?.destroy();
     if (this.ws) this.ws.close();
     this.unlimit?.();
     clearInterval(this.limitTimer);
@@ -285,6 +302,8 @@ export class Game {
     this.replayBtn = tb('Replay', 'replay', () => this.toggleReplay(), 'Step through the game so far; branch a what-if game from any point');
     const exportBtn = tb('Export', 'export', () => this.exportRecord(), 'Download the game record (JSON)');
     const rulesBtn = tb('Rules', 'rules', () => rules().open(), 'The rules reference (R)');
+    this.tables = new TablesDrawer(this);
+    const tablesBtn = tb('Charts', 'rules', () => this.tables?.toggle(), 'The Combat Results Table and the Terrain Effects Chart (T)', { 'data-key': 'charts' });
     const helpBtn = tb('Help', 'help', () => this.help(), 'Keys and how to play (?)');
     this.trackEl = h('ol', { class: 'turn-track', 'aria-label': 'Turn track' });
     this.phaseEl = h('div', { class: 'phase', 'aria-live': 'polite' });
@@ -295,7 +314,7 @@ export class Game {
         h('div', { class: 'game-title', title: this.state?.title }, (this.state?.title || '').replace(/^The Battle of Nations: /, '')),
         this.trackEl),
       this.phaseEl, this.actorEl,
-      h('nav', { class: 'tools', 'aria-label': 'Game tools' }, this.undoBtn, this.replayBtn, exportBtn, rulesBtn, helpBtn));
+      h('nav', { class: 'tools', 'aria-label': 'Game tools' }, this.undoBtn, this.replayBtn, exportBtn, rulesBtn, tablesBtn, helpBtn));
 
     this.mapHost = h('div', { class: 'board-host' });
     const ctl = (/** @type {string} */ label, /** @type {string|Node} */ text, /** @type {() => void} */ fn, pressed = /** @type {boolean|null} */ (null)) =>
@@ -321,7 +340,9 @@ export class Game {
     const mapSection = h('section', { class: 'map-area', id: 'main', 'aria-label': 'Map' }, this.mapHost, controls, this.replayBar, this.legendEl, this.infoBar, this.banner, this.takebackEl, this.limitEl);
 
     this.side_ = h('aside', { class: 'sidebar', 'aria-label': 'Orders and information' });
-    fill(this.root, h('div', { class: 'game' }, top, h('div', { class: 'game-body' }, mapSection, this.side_)));
+    // on a phone, the step and its end-phase button within thumb reach (a bar at the bottom)
+    this.phoneBar = h('div', { class: 'phone-bar', role: 'toolbar', 'aria-label': 'Quick orders' });
+    fill(this.root, h('div', { class: 'game' }, top, h('div', { class: 'game-body' }, mapSection, this.side_), this.phoneBar));
   }
 
   /** @param {'numbers'|'zoc'|'names'|'legend'} k */
@@ -409,18 +430,69 @@ export class Game {
   render() {
     if (!this.store.view || !this.board) return;
     this.ctl.update(this.v, this.canAct());
-    renderTop(this);
+    this.renderTop();
     this.renderSidebar();
     this.renderBoard();
     renderBanner(this);
   }
 
+  /**
+   * The phone's bottom bar: where the game stands and the end of the step within thumb reach
+   * (shown on narrow screens only, by the style sheet).
+   */
+  renderPhoneBar() {
+    const bar = this.phoneBar;
+    if (!bar || !this.store.view) return;
+    const v = this.v;
+    const can = this.canAct();
+    const end = can ? this.ctl.L.end : null;
+    const label = v.step === 'movement' ? `End ${v.phasing} movement` : v.step === 'declare' ? (v.combats.length ? 'Done declaring' : 'End: no attack') : 'End';
+    const active = /** @type {HTMLElement|null} */ (document.activeElement);
+    const had = !!active && bar.contains(active) && bar.dataset.n === String(v.actions_recorded);
+    bar.dataset.n = String(v.actions_recorded);
+    fill(bar,
+      h('span', { class: 'phone-status' }, v.outcome ? 'Game over' : can ? `${v.to_act}: ${this.system.stepName(v.step)}` : this.thinking() ? `${this.computerSide() || 'The computer'} is thinking…` : `${v.to_act} to act`),
+      end ? h('button', { type: 'button', class: 'btn btn-primary btn-end phone-end', 'data-key': 'bar:end', title: end, onclick: () => this.act(end) }, label) : null);
+    if (had) /** @type {HTMLElement|null} */ (bar.querySelector('.phone-end'))?.focus({ preventScroll: true });
+  }
+
+  /** The computer's side in a game against it: the side this seat does not play. */
+  computerSide() {
+    if (this.mode !== 'computer' || !this.side || this.side === 'both') return null;
+    const v = this.v;
+    const sides = [...new Set([...(v?.demoralization || []).map((d) => d.side), ...(v?.units || []).map((u) => u.side)])];
+    return sides.find((s) => s && s !== this.side) || null;
+  }
+
+  /**
+   * True while the computer is thinking: from the moment this seat's `end` goes out (the reply
+   * comes once the computer has played) or the state hands it the turn, until its change arrives.
+   */
+  thinking() {
+    if (this.mode !== 'computer' || !this.side || this.side === 'both' || this.store.replayN !== null) return false;
+    const v = this.state;
+    if (!v || v.outcome) return false;
+    if (this.pending && parseAction(this.pending).kind === 'end') return true;
+    return v.to_act !== this.side && v.to_act !== 'chance' && v.to_act !== 'over';
+  }
+
+  /** Puts the "what changed" summary away. */
+  dismissSummary() {
+    this.summary = null;
+    this.renderSidebar();
+    /** @type {HTMLElement|null} */ (this.side_?.querySelector('[data-key="orders-status"]'))?.focus({ preventScroll: true });
+  }
+
   renderTop() {
-    if (this.store.view) renderTop(this);
+    if (this.store.view) {
+      renderTop(this);
+      this.renderPhoneBar();
+    }
   }
 
   renderSidebar() {
     if (this.side_ && this.store.view) renderSidebar(this, this.side_);
+    this.tables?.render();
   }
 
   /** The selected unit's range, as the server computed it (overlays.range), if any. */
@@ -450,10 +522,13 @@ export class Game {
 
   // ================================================================ interaction
 
-  /** @param {string|null} id @param {boolean} [centre] */
+  /**
+   * Selects a unit (null: none). The controller decides what a click on the selected unit means
+   * (in a retreat or an advance it stays selected: it is the unit to place).
+   * @param {string|null} id @param {boolean} [centre]
+   */
   async selectUnit(id, centre = false) {
     const ctl = this.ctl;
-    if (ctl.selected === id && id !== null && !centre) id = null;
     ctl.selected = id;
     ctl.moves = null;
     const v = this.v;
@@ -544,6 +619,7 @@ export class Game {
 
   escape() {
     if (rules().isOpen) return rules().close();
+    if (this.tables?.isOpen) return this.tables.close();
     if (this.ctl.selected) this.selectUnit(null);
   }
 
@@ -566,6 +642,7 @@ export class Game {
       case 'p': case 'P': this.toggle('names'); break;
       case 'l': case 'L': this.toggle('legend'); break;
       case 'r': case 'R': rules().open(); break;
+      case 't': case 'T': this.tables?.toggle(); break;
       case 'm': case 'M': this.board?.svg.focus(); break;
       case 'c': case 'C': e.preventDefault(); /** @type {HTMLElement|null} */ (this.side_?.querySelector('.cmd-input'))?.focus(); break;
       case 'Escape': if (!onMap) this.escape(); break;
@@ -584,7 +661,10 @@ export class Game {
     if (this.busy) return false;
     if (!this.token) { toast({ kind: 'warn', title: 'You have no seat in this game', body: 'Open the link of a seat to play; without one you watch.' }); return false; }
     this.busy = true;
+    this.pending = action;
     document.body.classList.add('busy');
+    // the header says at once what follows (the computer thinking, when this ends the turn)
+    this.renderTop();
     const expect = this.state?.actions_recorded;
     try {
       let r;
@@ -607,6 +687,7 @@ export class Game {
       return true;
     } finally {
       this.busy = false;
+      this.pending = null;
       document.body.classList.remove('busy');
       if (this.view) this.renderTop();
       this.catchUp();
@@ -726,52 +807,89 @@ export class Game {
       }
     }
     const ctl = this.ctl;
-    const firstMove = accepted.find((a) => /^move /i.test(a));
-    if (ctl.selected && firstMove) ctl.selected = null;
+    const kinds = accepted.map((a) => parseAction(a).kind);
+    // a unit that moved, or a declaration made (by its attacker or its target), is done with:
+    // a later click must not declare an attack the player did not mean
+    if (ctl.selected && (kinds.includes('move') || kinds.includes('attack'))) ctl.selected = null;
     if (ctl.selected && !state.legal.some((a) => a.includes(/** @type {string} */ (ctl.selected)))) {
       if (state.step !== 'movement') ctl.selected = null;
     }
     ctl.moves = null;
     ctl.focusCombat = null;
     this.system = systemFor(state.system);
+    this.noteChanges(prev, state);
     this.store.setLive(state);
     if (ctl.selected && state.step === 'movement' && this.canAct()) this.selectUnit(ctl.selected);
     this.showEvents(events, accepted);
     if (accepted.length) announce(`Accepted: ${accepted.map(actionLabel).join('; ')}. ${state.to_act === 'over' ? '' : `${state.to_act} to act.`}`);
   }
 
-  /** @param {import('./api.js').GameEvent[]} events @param {string[]} accepted */
+  /**
+   * What a new position changed for the panels: the rules system's notes (such as an army's
+   * losses) for the events panel; and, when the turn comes back to this seat after the other
+   * side (the opponent, the computer) played, the summary of what it did.
+   * @param {StateView|null} prev @param {StateView} state
+   */
+  noteChanges(prev, state) {
+    if (!prev) return;
+    if (state.actions_recorded < prev.actions_recorded) {
+      // a take-back: what it undid goes from the notes and the summary
+      this.notes = this.notes.filter((x) => x.n <= state.actions_recorded);
+      if (this.summary && this.summary.to > state.actions_recorded) this.summary = null;
+      if (this.awaySince !== null && this.awaySince > state.actions_recorded) this.awaySince = null;
+      return;
+    }
+    const extra = this.system.changeNotes ? this.system.changeNotes(prev, state) : [];
+    if (extra.length) this.notes.push({ n: state.actions_recorded, events: extra });
+    if (!this.side || this.side === 'both') return;
+    const since = this.awaySince ?? prev.actions_recorded;
+    const back = state.to_act === this.side || !!state.outcome;
+    if (!back) {
+      if (this.awaySince === null) this.awaySince = prev.actions_recorded;
+      return;
+    }
+    this.awaySince = null;
+    const s = summarize(this, state.log.filter((e) => e.n > since));
+    if (!s) return;
+    this.summary = s;
+    const cardEl = /** @type {HTMLDetailsElement|null} */ (this.side_?.querySelector('.card-changed'));
+    if (cardEl) cardEl.open = true;
+    announce(`Your turn. ${summaryLine(s)}.`);
+  }
+
+  /**
+   * A brief notice of what an action brought (the die and the result, the computer's turn): the
+   * events panel, the log and the "what changed" card keep the whole of it.
+   * @param {import('./api.js').GameEvent[]} events @param {string[]} accepted
+   */
   showEvents(events, accepted) {
     const rolls = accepted.map((a) => a.match(/^roll (\d)/i)).filter((m) => !!m);
     const computer = events.filter((e) => e.case === 'computer');
     const rest = events.filter((e) => e.text && e.case !== 'computer');
+    const result = rest.find((e) => this.system.isCombatEvent(e));
     if (computer.length) {
-      const who = computer[0].text.match(/^(\w+)/)?.[1] || 'The computer';
-      const plan = computer[0].text.replace(/^\S+\s+\([^)]*\)\s+/, '');
-      const results = rest.filter((e) => this.system.isCombatEvent(e));
+      const who = this.computerSide() || 'The computer';
       toast({
         kind: 'info',
         title: `${who} (computer) played ${plural(computer.length, 'action')}`,
-        body: [h('div', { class: 'ev' }, plan.length > 320 ? plan.slice(0, 320) + '…' : plan),
-          ...results.slice(0, 6).map((e) => h('div', { class: 'ev' }, caseLink(e.case || ''), ' ', e.text)),
-          h('div', { class: 'ev small muted' }, 'Every action and its reason is in the log.')],
-        timeout: 15000,
+        body: [...(this.summary ? [h('div', { class: 'ev' }, summaryLine(this.summary), '.')] : []),
+          h('div', { class: 'ev small muted' }, 'What changed, its plan and the results are in the side panel.')],
+        timeout: 5000,
       });
       return;
     }
-    const result = rest.find((e) => this.system.isCombatEvent(e));
     const die = typeof result?.die === 'number' ? result.die : rolls.length ? Number(/** @type {RegExpMatchArray} */ (rolls[rolls.length - 1])[1]) : undefined;
     if (!rest.length && !die) return;
     if (rest.length === 1 && !result && !die) {
-      toast({ kind: 'info', title: rest[0].text, case: rest[0].case, timeout: 6000 });
+      toast({ kind: 'info', title: rest[0].text, case: rest[0].case, timeout: 4000 });
       return;
     }
     toast({
       kind: result ? 'result' : 'info',
-      title: result ? 'Combat result' : die ? `The die shows ${die}` : plural(rest.length, 'event'),
+      title: result ? 'Combat result' : die ? `The die shows ${die}` : `${plural(rest.length, 'event')}: see the Events panel`,
       die,
-      body: rest.slice(0, 8).map((e) => h('div', { class: 'ev' }, e.case ? caseLink(e.case) : null, ' ', e.text)),
-      timeout: result ? 12000 : 7000,
+      body: result ? [h('div', { class: 'ev' }, result.case ? caseLink(result.case) : null, ' ', result.text)] : undefined,
+      timeout: 5000,
     });
   }
 
@@ -792,7 +910,8 @@ export class Game {
       if (r.requested) {
         this.takeback = r.requested;
         this.renderTakeback();
-        toast({ kind: 'info', title: 'Take-back asked', body: `Your opponent must consent before ${r.requested.actions.map(actionLabel).join(', ')} is taken back (5.14).`, timeout: 5000 });
+        this.askToast?.remove();
+        this.askToast = toast({ kind: 'info', title: 'Take-back asked', body: `Your opponent must consent before ${r.requested.actions.map(actionLabel).join(', ')} is taken back (5.14).`, timeout: 5000 }) || null;
         announce('Take-back asked: waiting for your opponent');
         return;
       }
@@ -1005,7 +1124,17 @@ export class Game {
         const was = this.takeback;
         this.takeback = msg.takeback || null;
         this.renderTakeback();
-        if (!msg.takeback && was && this.side === was.by && msg.why === 'declined') toast({ kind: 'warn', title: 'Take-back declined', body: 'Your opponent declined: the move stands.', timeout: 6000 });
+        if (!msg.takeback && was && this.side === was.by) {
+          // the answer to this seat's request: the waiting notice goes, the answer is said
+          this.askToast?.remove();
+          this.askToast = null;
+          const what = was.actions.map(actionLabel).join(', ');
+          if (msg.why === 'declined') toast({ kind: 'warn', title: 'Take-back declined', body: 'Your opponent declined: the move stands.', timeout: 6000 });
+          else if (msg.why === 'accepted') {
+            toast({ kind: 'info', title: 'Take-back allowed', body: `Your opponent allowed it: ${what} taken back (5.14).`, timeout: 6000 });
+            announce(`Take-back allowed: ${what} taken back.`);
+          }
+        }
         return;
       }
       if (msg.type === 'change' && msg.change) {

@@ -97,8 +97,9 @@ export class RulesDrawer {
 
   /** @param {string} [focus] */
   render(focus) {
+    // case-blind both ways: "crt" and "CRT" find the chart whose id is `CRT`
     const q = this.search.value.trim().toLowerCase();
-    const rules = (this.rules || []).filter((r) => !q || r.case.startsWith(q) || `${r.title} ${r.text}`.toLowerCase().includes(q));
+    const rules = (this.rules || []).filter((r) => !q || r.case.toLowerCase().startsWith(q) || `${r.title} ${r.text}`.toLowerCase().includes(q));
     if (!focus) this.status.textContent = q ? `${rules.length} of ${(this.rules || []).length} cases` : '';
     fill(this.list, rules.map((r) => h('article', { class: 'rule', 'data-case': r.case, id: `rule-${r.case}`, role: 'listitem', tabindex: -1 },
       h('h3', {}, h('span', { class: 'rule-case' }, r.case), ' ', r.title),

@@ -28,8 +28,12 @@ export async function startScreen(root) {
   document.title = 'Grognard — The Battle of Nations';
   const scenBox = h('div', { class: 'scenarios', role: 'radiogroup', 'aria-label': 'Scenario' }, h('p', { class: 'muted' }, 'Loading scenarios…'));
   const sideSel = /** @type {HTMLSelectElement} */ (h('select', { id: 'side', 'aria-label': 'Your side' }, h('option', { value: 'French' }, 'French'), h('option', { value: 'Allied' }, 'Allied')));
-  const levelSel = /** @type {HTMLSelectElement} */ (h('select', { id: 'level', 'aria-label': 'Computer level', onchange: () => { levelSel.dataset.touched = 'true'; } },
+  // the level's name in the selector, what it means beneath it (a long option would stretch the
+  // selector past its card, and a phone's screen sideways)
+  const levelAbout = h('span', { id: 'level-about', class: 'level-about small muted' });
+  const levelSel = /** @type {HTMLSelectElement} */ (h('select', { id: 'level', 'aria-label': 'Computer level', 'aria-describedby': 'level-about', onchange: () => { levelSel.dataset.touched = 'true'; showAbout(); } },
     h('option', { value: 'heuristic' }, 'Easy'), h('option', { value: 'search@1s' }, 'Normal'), h('option', { value: 'search@2s', selected: true }, 'Hard')));
+  const showAbout = () => { levelAbout.textContent = levelSel.selectedOptions[0]?.title || ''; };
   const seed = /** @type {HTMLInputElement} */ (h('input', { id: 'seed', type: 'text', placeholder: 'random', inputmode: 'numeric', autocomplete: 'off', spellcheck: 'false', 'aria-describedby': 'seed-about seed-online' }));
   const seedOnline = h('p', { id: 'seed-online', class: 'small seed-online', hidden: true },
     'Online games take no seed: the server draws a secret one, so that neither player can know the dice in advance.');
@@ -49,7 +53,10 @@ export async function startScreen(root) {
     h('fieldset', { class: 'modes' }, h('legend', {}, '2. Choose how to play'),
       mode('hotseat', 'Hot-seat', 'Both sides at this screen, taking turns.'),
       mode('computer', 'Against the computer', 'You command one side; the computer the other, and it explains its moves.',
-        h('span', { class: 'mode-extra' }, h('label', { for: 'side' }, 'Your side '), sideSel, ' ', h('label', { for: 'level' }, 'Level '), levelSel)),
+        h('span', { class: 'mode-extra' },
+          h('span', { class: 'mode-field' }, h('label', { for: 'side' }, 'Your side '), sideSel),
+          h('span', { class: 'mode-field' }, h('label', { for: 'level' }, 'Level '), levelSel),
+          levelAbout)),
       mode('online', 'Online with a friend', 'Two seats, two links: keep one, send the other.')),
     h('details', { class: 'advanced' }, h('summary', {}, 'Dice'),
       h('label', { for: 'seed' }, 'Dice seed (optional): '), seed,
@@ -100,8 +107,9 @@ export async function startScreen(root) {
   api.players().then((p) => {
     if (!p || !Array.isArray(p.levels) || !p.levels.length) return;
     const chosen = levelSel.dataset.touched ? levelSel.value : null;
-    fill(levelSel, p.levels.map((l, i) => h('option', { value: l.spec, title: l.about, selected: chosen ? l.spec === chosen : i === p.levels.length - 1 }, `${l.name} — ${l.about}`)));
+    fill(levelSel, p.levels.map((l, i) => h('option', { value: l.spec, title: l.about, selected: chosen ? l.spec === chosen : i === p.levels.length - 1 }, l.name)));
     levelSel.dataset.loaded = 'true';
+    showAbout();
   }).catch(() => { /* keep the built-in list */ });
   fill(scenBox, scenarios.map((sc, i) => h('label', { class: 'scenario-card' },
     h('input', { type: 'radio', name: 'scenario', value: sc.id, checked: i === 0 }),

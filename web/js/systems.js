@@ -24,7 +24,18 @@
  *   legendUnits: () => {code: string, name: string, fill: string, text: string}[],
  *   legendMarks: () => {cls: string, label: string}[],
  *   helpLines: () => string[],
+ *   eventLabel?: (e: import('./api.js').GameEvent) => string|null,
+ *   changeNotes?: (before: import('./api.js').StateView, after: import('./api.js').StateView) => import('./api.js').GameEvent[],
+ *   sequence?: (v: import('./api.js').StateView) => Sequence,
+ *   tableFocus?: (game: import('./game.js').Game) => {column: string|null, die: number|null, why: string}|null,
  * }} SystemPanel
+ */
+/**
+ * Where a game stands in its system's sequence of play, in that system's words (the track of
+ * web/js/views/track.js): the phases of the game-turn in order, each with its steps, and why the
+ * turn differs from the usual one (each note with the case that says so).
+ * @typedef {{phases: {label: string, state: 'past'|'now'|'next'|'skipped', steps?: {label: string, now: boolean}[], note?: string}[],
+ *   notes: {case: string, text: string}[]}} Sequence
  */
 
 /** @type {Map<string, SystemPanel>} */

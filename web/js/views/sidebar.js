@@ -7,6 +7,8 @@ import { caseLink, dieFace } from '../toast.js';
 import { loseUnits } from '../actions.js';
 import { counterIcon } from './board.js';
 import { logCard } from './log.js';
+import { eventsCard, whatChangedCard } from './events.js';
+import { trackCard } from './track.js';
 import { isLoopback } from '../api.js';
 
 /** @typedef {import('../game.js').Game} Game */
@@ -45,12 +47,20 @@ export function renderSidebar(game, side) {
   const logScroll = side.querySelector('.log-list');
   const atBottom = !logScroll || logScroll.scrollHeight - logScroll.scrollTop - logScroll.clientHeight < 30;
   const scroll = side.scrollTop;
+  // a button that acted (an `end`, a die, a legal action) must not hand its focus to the button
+  // of the same key in the next position: Enter pressed again would end the next phase too
+  const moved = side.dataset.n !== undefined && side.dataset.n !== String(game.v.actions_recorded);
+  const acted = !!key && moved && /^(act|legal|resolve|bar):/.test(key);
+  side.dataset.n = String(game.v.actions_recorded);
   fill(side,
     ordersCard(game),
+    whatChangedCard(game),
+    trackCard(game),
     ...game.system.panels(game),
     seatCard(game),
     reinforcementsCard(game),
     eliminatedCard(game),
+    eventsCard(game),
     logCard(game),
     textCard(game));
   side.scrollTop = scroll;
@@ -58,7 +68,8 @@ export function renderSidebar(game, side) {
   if (cmd && cmdValue) cmd.value = cmdValue;
   const log = side.querySelector('.log-list');
   if (log && atBottom) log.scrollTop = log.scrollHeight;
-  if (key) /** @type {HTMLElement|null} */ (side.querySelector(`[data-key="${CSS.escape(key)}"]`))?.focus({ preventScroll: true });
+  if (acted) /** @type {HTMLElement|null} */ (side.querySelector('[data-key="orders-status"]'))?.focus({ preventScroll: true });
+  else if (key) /** @type {HTMLElement|null} */ (side.querySelector(`[data-key="${CSS.escape(key)}"]`))?.focus({ preventScroll: true });
 }
 
 /**
@@ -89,21 +100,24 @@ function ordersCard(game) {
   /** @type {(Node|string|null|false)[]} */
   const body = [];
   const can = game.canAct();
+  /** @type {(Node|string|null|false)[]} where the game stands for this seat: the focus lands here after an action */
+  const status = [];
   if (game.store.replayN !== null) {
-    body.push(h('p', { class: 'hint' }, `Replay: the position after ${plural(game.store.replayN, 'action')}. The map is read-only; branch from here to play on from this point.`));
+    status.push(h('p', { class: 'hint' }, `Replay: the position after ${plural(game.store.replayN, 'action')}. The map is read-only; branch from here to play on from this point.`));
   } else if (v.outcome) {
-    body.push(h('p', { class: 'hint' }, 'The game is over. ', caseLink(v.outcome.case), ' ', v.outcome.why));
+    status.push(h('p', { class: 'hint' }, 'The game is over. ', caseLink(v.outcome.case), ' ', v.outcome.why));
   } else if (can) {
-    body.push(h('p', { class: 'step-title' }, `${v.to_act}: ${sys.stepName(v.step)}`));
-    body.push(h('p', { class: 'hint' }, sys.stepHint(v.step)));
+    status.push(h('p', { class: 'step-title' }, `${v.to_act}: ${sys.stepName(v.step)}`));
+    status.push(h('p', { class: 'hint' }, sys.stepHint(v.step)));
   } else if (!game.token) {
-    if (game.seatNote) body.push(h('p', { class: 'hint seat-note', role: 'note' }, game.seatNote));
-    body.push(h('p', { class: 'hint' }, `You are watching this game. ${v.to_act === 'chance' ? 'The die is being rolled.' : `${v.to_act} to act.`}`));
+    if (game.seatNote) status.push(h('p', { class: 'hint seat-note', role: 'note' }, game.seatNote));
+    status.push(h('p', { class: 'hint' }, `You are watching this game. ${v.to_act === 'chance' ? 'The die is being rolled.' : `${v.to_act} to act.`}`));
   } else if (v.to_act === 'chance') {
-    body.push(h('p', { class: 'hint' }, 'The die is being rolled…'));
+    status.push(h('p', { class: 'hint' }, 'The die is being rolled…'));
   } else {
-    body.push(h('p', { class: 'hint waiting' }, h('span', { class: 'dots', 'aria-hidden': 'true' }), game.mode === 'computer' ? `The computer (${v.to_act}) is thinking…` : `Waiting for the ${v.to_act} player.`));
+    status.push(h('p', { class: 'hint waiting' }, h('span', { class: 'dots', 'aria-hidden': 'true' }), game.mode === 'computer' ? `The computer (${v.to_act}) is thinking…` : `Waiting for the ${v.to_act} player.`));
   }
+  body.push(h('div', { class: 'orders-status', tabindex: -1, 'data-key': 'orders-status' }, status));
 
   const sel = ctl.selected ? byId.get(ctl.selected) : undefined;
   if (sel) body.push(unitCard(game, sel));

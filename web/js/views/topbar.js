@@ -26,7 +26,13 @@ export function renderTop(game) {
   let actor;
   if (v.outcome) actor = h('span', { class: 'actor-chip over' }, v.outcome.winner ? `${v.outcome.winner} victory` : 'Drawn');
   else if (replayN !== null) actor = h('span', { class: 'actor-chip replay' }, `Replay ${replayN}/${game.state?.actions_recorded}`);
-  else if (v.to_act === 'chance') actor = h('span', { class: 'actor-chip' }, 'Rolling…');
+  else if (game.thinking()) {
+    // from the moment this seat's turn-ending action goes out until the computer's moves arrive
+    const who = game.computerSide() || v.to_act;
+    const c = game.system.sideColour(who);
+    actor = h('span', { class: 'actor-chip thinking', style: `--side:${c.fill};--side-text:${c.text}` },
+      h('span', { class: 'dots', 'aria-hidden': 'true' }), `${who} (computer) is thinking…`);
+  } else if (v.to_act === 'chance') actor = h('span', { class: 'actor-chip' }, 'Rolling…');
   else {
     const you = game.token && (game.side === 'both' || game.side === v.to_act || !game.side);
     actor = h('span', { class: `actor-chip${you ? ' you' : ''}`, style: `--side:${sc.fill};--side-text:${sc.text}` },

@@ -177,3 +177,31 @@ export function probBar(p) {
       segs.map(([k, d]) => h('div', { class: `seg seg-${k}`, style: `flex:${p[k]};--c:${RESULT_COLOURS[k]}`, title: `${k}: ${d}, ${pct(p[k] || 0)}` }, (p[k] || 0) >= 0.12 ? k : ''))),
     h('table', { class: 'prob-table' }, h('tbody', {}, h('tr', {}, RESULTS.map(([k, d]) => h('td', { title: d, class: (p[k] || 0) > 0 ? '' : 'zero' }, h('span', { class: `key key-${k}`, style: `--c:${RESULT_COLOURS[k]}` }), k, h('br'), h('b', {}, pct(p[k] || 0))))))));
 }
+
+/**
+ * The combat whose column and die the Combat Results Table highlights (7.6): the combat just
+ * rolled while its result is carried out (its typed `combat` event: column and die), else the
+ * combat the player looks at, or the first still to resolve, at the odds chosen for it (7.9).
+ * Null outside the combat phase.
+ * @param {Game} game @returns {{column: string|null, die: number|null, why: string}|null}
+ */
+export function tableFocus(game) {
+  const v = game.v;
+  if (v.phase !== 'combat' || !v.combats.length) return null;
+  const log = v.log;
+  for (let i = log.length - 1; i >= 0; i--) {
+    const e = log[i];
+    if (e.action === 'end') break;
+    const ev = e.events.find((x) => x.kind === 'combat');
+    if (!ev) continue;
+    if (['losses', 'retreat', 'advance'].includes(v.step) || i === log.length - 1) {
+      return { column: ev.column || null, die: typeof ev.die === 'number' ? ev.die : null, why: `Just rolled: ${(ev.attackers || []).join(', ')} against ${(ev.defenders || []).join(', ')}${ev.result ? `, ${ev.result}` : ''}` };
+    }
+    break;
+  }
+  const at = game.ctl.focusCombat ?? v.combats.findIndex((c) => !c.resolved);
+  const cb = v.combats[at];
+  if (!cb || cb.resolved) return null;
+  const chosen = oddsChoice.get(`${game.id}|${cb.defenders.join(',')}`)?.match(/ at (\S+)$/)?.[1];
+  return { column: chosen || cb.column, die: null, why: `Combat ${at + 1}: ${cb.attackers.join(', ')} against ${cb.defenders.join(', ')}` };
+}

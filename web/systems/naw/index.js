@@ -6,7 +6,8 @@
 
 import { s } from '../../js/util.js';
 import { registerSystem } from '../../js/systems.js';
-import { combatsCard } from './combat.js';
+import { combatsCard, tableFocus } from './combat.js';
+import { sequence, eventLabel, changeNotes } from './sequence.js';
 import { armiesCard } from './armies.js';
 
 /** @typedef {import('../../js/api.js').Unit} Unit */
@@ -121,6 +122,10 @@ registerSystem({
   stepHint: (step) => STEP_HINTS[step] || '',
   obligationLabel: (kase) => OBLIGATIONS[kase] || 'obligation',
   isCombatEvent: (e) => e.kind === 'combat',
+  eventLabel,
+  changeNotes,
+  sequence,
+  tableFocus,
   panels: (game) => [combatsCard(game), armiesCard(game)],
   legendUnits: () => Object.entries(NATIONS).map(([code, c]) => ({ code, name: c.name, fill: c.fill, text: c.text })),
   legendMarks: () => [{ cls: 'oblig', label: 'Must attack / be attacked / attack or bombard' }],
