@@ -13,6 +13,8 @@ import { renderSidebar } from './views/sidebar.js';
 import { renderTop, renderBanner } from './views/topbar.js';
 import { help, pickUnit } from './views/dialogs.js';
 import { legend } from './views/legend.js';
+import { arrivals, movesBetween, unitsNamed } from './views/mapnotes.js';
+import { HoverCard } from './views/hover.js';
 import { h, fill, mp, debounce, plural, actionLabel } from './util.js';
 import { toast, caseLink, announce, setRuleOpener } from './toast.js';
 import { RulesDrawer } from './rules.js';
@@ -84,6 +86,12 @@ export class Game {
     this.closed = false;
     /** @type {Set<string>} units to flash after an action */
     this.flash = new Set();
+    /** @type {{unit: string, side: string, from: string, to: string}[]} the other side's last moves, marked on the map */
+    this.lastMoves = [];
+    /** @type {Map<string, string>} units to slide from a hex at the next drawing (the other side's moves) */
+    this.slide = new Map();
+    /** @type {HoverCard|null} */
+    this.hoverCard = null;
     /** @type {null | {by: string, actions: string[], actions_recorded: number}} a take-back waiting for consent (online) */
     this.takeback = null;
     /** @type {string|null} why this board has no seat although one was offered or kept (shown to the spectator) */
@@ -184,7 +192,8 @@ export class Game {
       onDrop: (unit, hex) => this.drop(unit, hex),
       onCursor: (hex) => this.onCursor(hex),
       onEscape: () => this.escape(),
-    }, this.system);
+    }, this.system, { viewKey: this.id });
+    this.hoverCard = new HoverCard(this);
     this.board.setHexNumbers(this.prefs.numbers);
     this.board.setPlaceNames(this.prefs.names);
     document.addEventListener('keydown', this.onKey);
@@ -507,8 +516,11 @@ export class Game {
     const ctl = this.ctl;
     const byId = this.store.unitsById();
     const obligations = new Map(v.obligations.map((o) => [o.unit, o.case]));
-    b.setUnits(v.units, { selected: ctl.selected, obligations, actable: ctl.actable(v), flash: this.flash });
+    b.setUnits(v.units, { selected: ctl.selected, obligations, actable: ctl.actable(v), flash: this.flash, slide: this.slide });
     this.flash = new Set();
+    this.slide = new Map();
+    b.showLastMoves(this.store.replayN === null ? this.lastMoves : []);
+    b.showReinforcements(arrivals(v));
     const movesNow = ctl.moves && ctl.moves.unit === ctl.selected && v.step === 'movement' && this.canAct();
     const selUnit = ctl.selected ? byId.get(ctl.selected) : undefined;
     b.showDestinations(movesNow && ctl.moves ? ctl.moves.list : null, selUnit?.hex || null);
@@ -591,6 +603,7 @@ export class Game {
     const d = hex && ctl.moves && ctl.moves.unit === ctl.selected ? ctl.moves.dests.get(hex) : null;
     b.showPath(d ? d.path : null);
     const show = hex || (b.cursorVisible ? b.cursor : null);
+    this.hoverCard?.show(show, !hex && !!show);
     if (this.infoBar) {
       if (show) { this.infoBar.textContent = this.describeHex(show); this.infoBar.hidden = false; }
       else this.infoBar.hidden = true;
@@ -641,6 +654,7 @@ export class Game {
       case 'z': case 'Z': this.toggle('zoc'); break;
       case 'p': case 'P': this.toggle('names'); break;
       case 'l': case 'L': this.toggle('legend'); break;
+      case 'u': case 'U': this.board?.setCountersHidden(); break;
       case 'r': case 'R': rules().open(); break;
       case 't': case 'T': this.tables?.toggle(); break;
       case 'm': case 'M': this.board?.svg.focus(); break;
@@ -798,6 +812,14 @@ export class Game {
    */
   afterChange(state, events, accepted) {
     const prev = this.state;
+    // the moves the other side (or the computer) made: marked and slid on the map; this board's
+    // own action (the first accepted, while it waits for its reply) is not one of them
+    const own = this.busy && accepted[0] ? unitsNamed(accepted[0], state) : new Set();
+    const moved = movesBetween(prev, state, own);
+    if (moved.length) {
+      this.lastMoves = moved;
+      this.slide = new Map(moved.map((m) => [m.unit, m.from]));
+    } else if (own.size && movesBetween(prev, state).length) this.lastMoves = [];
     // what moved, to flash
     if (prev) {
       const before = new Map(prev.units.map((u) => [u.id, u]));

@@ -21,9 +21,10 @@
  *   obligationLabel: (kase: string) => string,
  *   isCombatEvent: (e: import('./api.js').GameEvent) => boolean,
  *   panels: (game: import('./game.js').Game) => (Node|null)[],
- *   legendUnits: () => {code: string, name: string, fill: string, text: string}[],
+ *   legendUnits: () => {code: string, name: string, fill: string, text: string, mark?: string}[],
  *   legendMarks: () => {cls: string, label: string}[],
  *   helpLines: () => string[],
+ *   unitMark?: (u: Unit) => string|null,
  *   eventLabel?: (e: import('./api.js').GameEvent) => string|null,
  *   changeNotes?: (before: import('./api.js').StateView, after: import('./api.js').StateView) => import('./api.js').GameEvent[],
  *   sequence?: (v: import('./api.js').StateView) => Sequence,
@@ -37,6 +38,9 @@
  * @typedef {{phases: {label: string, state: 'past'|'now'|'next'|'skipped', steps?: {label: string, now: boolean}[], note?: string}[],
  *   notes: {case: string, text: string}[]}} Sequence
  */
+
+// `unitMark`: the shape a counter carries besides its colours (a nation's, so that nations are
+// told apart without colour), one of the board's marks (views/board.js `MARKS`).
 
 /** @type {Map<string, SystemPanel>} */
 const registry = new Map();

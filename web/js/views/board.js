@@ -9,11 +9,22 @@ import { s, mp } from '../util.js';
 import * as H from '../hex.js';
 import { INK, PAPER, GRID, styles, unknownTerrain, unknownFeature } from '../palette.js';
 import { GENERIC } from '../systems.js';
+import { placeLabels, textWidth, boxAt } from './labels.js';
 
 /** Size of a hex across its flats, in SVG user units. */
 export const S = 60;
 const R = H.R * S;
 const MARGIN = 0.9 * S;
+/** A counter's side, in hex widths: small enough to leave the hexsides (a river, a stream)
+ *  showing around it, and a road's way between rows of counters for the labels. */
+export const COUNTER = 0.66;
+/** The zoom the board opens at when the whole map would make the counters unreadable: the
+ *  counters' strength text is then about 12 px high (issue 12). */
+export const READABLE = 0.78;
+/** Place names' size, in hex widths (fits between two rows of counters). */
+const PLACE_FONT = 0.17;
+/** Label ranks: the lower placed first. */
+const RANK = { odds: 0, obligation: 1, reinforcement: 2, place: 3 };
 
 /** Patterns the board defines (`pat-<name>`), as hexmap's legend names them; `buildings` draws
  *  buildings in the hex. A pattern it does not know is left out (the fill alone). */
@@ -53,9 +64,23 @@ export class Board {
    * @param {MapView} map
    * @param {BoardHandlers} handlers
    * @param {SystemPanel} [system] the rules system's panel (counters' faces, obligation names)
+   * @param {{viewKey?: string|null}} [opts] `viewKey`: where the zoom and position are kept
+   *   across reloads (localStorage), e.g. the game's id
    */
-  constructor(host, map, handlers, system = GENERIC) {
+  constructor(host, map, handlers, system = GENERIC, opts = {}) {
     this.host = host;
+    /** @type {string|null} the localStorage key of the remembered view */
+    this.viewKey = opts.viewKey ? `grognard.view.${opts.viewKey}` : null;
+    /** @type {any} */
+    this.saveTimer = null;
+    /** True while the counters are hidden (the map under them shown). */
+    this.countersHidden = false;
+    /** @type {Map<string, import('./labels.js').Label[]>} the labels of each kind, placed together */
+    this.labels = new Map();
+    /** @type {import('./labels.js').Box[]} the text printed on the counters (for the labels to avoid) */
+    this.counterText = [];
+    /** @type {import('./labels.js').Box[]} the counters' bodies */
+    this.counterBodies = [];
     this.map = map;
     this.on = handlers;
     this.system = system;
@@ -84,6 +109,8 @@ export class Board {
     /** @type {string|null} */
     this.cursor = null;
     this.cursorVisible = false;
+    /** True once the first view (kept or opening) is set. */
+    this.fitted = false;
     /** @type {number|undefined} the x the cursor keeps to on vertical moves */
     this.cursorX = undefined;
     /** True while the keyboard (not a pointer) drives the map: the hex cursor shows. */
@@ -142,12 +169,15 @@ export class Board {
     vp.append(this.drawEdgeLabels());
     /** @type {Record<string, SVGElement>} */
     const layers = {};
-    for (const name of ['zoc', 'range', 'dest', 'cand', 'numbers', 'places', 'origin', 'counters', 'marks', 'combats', 'path', 'cursor', 'ghost']) {
+    // hexside features (river, stream, bridge) are drawn again over the counters' edges (`sides`):
+    // a counter never hides them; labels go over both
+    for (const name of ['zoc', 'range', 'dest', 'cand', 'numbers', 'lastmoves', 'origin', 'counters', 'sides', 'places', 'marks', 'reinf', 'combats', 'path', 'cursor', 'ghost']) {
       const g = s('g', { class: `layer layer-${name}` });
       layers[name] = g;
       vp.append(g);
     }
     layers.ghost.setAttribute('pointer-events', 'none');
+    layers.sides.append(this.drawSides());
     return { svg, vp, layers };
   }
 
@@ -230,7 +260,21 @@ export class Board {
   /** Hexside features as the map's legend lays them: along the hexside (`edge`, `hachured`),
    *  across it (`crossing`) or from hex centre to hex centre (`route`). */
   drawFeatures() {
-    const g = s('g', { class: 'features', 'pointer-events': 'none' });
+    return this.featureLayer(s('g', { class: 'features', 'pointer-events': 'none' }), 'f', ['hachured', 'edge', 'crossing', 'route']);
+  }
+
+  /** The hexside features along and across the hexsides (not the routes), again, over the
+   *  counters' edges: a counter never hides a river. */
+  drawSides() {
+    return this.featureLayer(s('g', { class: 'sides-top', 'pointer-events': 'none' }), 'fs', ['hachured', 'edge', 'crossing']);
+  }
+
+  /**
+   * Draws the map's hexside features of some lays into a group, a path per feature (class
+   * `<prefix>-<id>`).
+   * @param {SVGElement} g @param {string} prefix @param {import('../palette.js').FeatureLay[]} lays
+   */
+  featureLayer(g, prefix, lays) {
     /** @type {Map<string, string>} */
     const d = new Map();
     const add = (/** @type {string} */ k, /** @type {string} */ seg) => d.set(k, (d.get(k) || '') + seg);
@@ -251,6 +295,7 @@ export class Board {
       const end = this.contains(nb) ? [nx, ny] : m;
       for (const feat of side.features) {
         const lay = styleOf(feat).style;
+        if (!lays.includes(lay)) continue;
         if (lay === 'crossing') add(feat, seg([m[0] - ux * 0.2 * S, m[1] - uy * 0.2 * S], [m[0] + ux * 0.2 * S, m[1] + uy * 0.2 * S]));
         else if (lay === 'route') add(feat, seg([cx, cy], end));
         else {
@@ -270,8 +315,6 @@ export class Board {
     // bottom to top: by lay, then the legend's later features under its earlier ones
     const legendOrder = [...this.styles.features.keys()];
     const ids = [...legendOrder, ...[...d.keys()].filter((k) => !legendOrder.includes(k))].reverse();
-    /** @type {import('../palette.js').FeatureLay[]} */
-    const lays = ['hachured', 'edge', 'crossing', 'route'];
     for (const lay of lays) {
       for (const k of ids) {
         const path = d.get(k);
@@ -279,7 +322,7 @@ export class Board {
         if (!path || st.style !== lay) continue;
         const round = !st.dash && st.style !== 'crossing';
         g.append(s('path', {
-          d: path, fill: 'none', class: `f-${k}`, stroke: st.stroke, 'stroke-width': f(st.width * S),
+          d: path, fill: 'none', class: `${prefix}-${k}`, stroke: st.stroke, 'stroke-width': f(st.width * S),
           'stroke-linecap': round ? 'round' : null, 'stroke-linejoin': round ? 'round' : null,
           'stroke-dasharray': st.dash ? st.dash.split(/[\s,]+/).map((x) => f(Number(x) * S)).join(' ') : null,
         }));
@@ -320,17 +363,76 @@ export class Board {
     }
   }
 
+  /** Place names, laid out with the other labels (see {@link Board.layoutLabels}). */
   drawPlaces() {
     const g = this.layers.places;
     g.setAttribute('pointer-events', 'none');
+    const fs = PLACE_FONT * S;
+    /** @type {import('./labels.js').Label[]} */
+    const labels = [];
     for (const p of this.map.places) {
       if (!this.contains(p.hex)) continue;
-      const [cx, cy] = this.c(p.hex);
-      g.append(s('text', {
-        x: f(cx), y: f(cy + 0.55 * S), class: 'place', 'text-anchor': 'middle', 'font-size': f(0.2 * S),
+      const el = s('text', {
+        x: 0, y: f(fs * 0.36), class: 'place', 'text-anchor': 'middle', 'font-size': f(fs), 'data-hex': p.hex,
         'font-family': 'DejaVu Serif, Georgia, serif', 'font-style': 'italic', 'font-weight': 'bold',
-        fill: INK, stroke: PAPER, 'stroke-width': f(0.07 * S), 'stroke-linejoin': 'round', 'paint-order': 'stroke',
-      }, p.name));
+        fill: INK, stroke: PAPER, 'stroke-width': f(0.06 * S), 'stroke-linejoin': 'round', 'paint-order': 'stroke',
+      }, p.name);
+      g.append(el);
+      const w = textWidth(p.name, fs, 'italic bold |"DejaVu Serif", Georgia, serif|') * 1.04 + 2;
+      labels.push({ el, w, h: fs * 1.2, spots: this.spotsAround(p.hex, w, fs * 1.2, true), rank: RANK.place });
+    }
+    this.labels.set('place', labels);
+  }
+
+  /**
+   * The spots (centres) a label of a hex may take, best first: under its counter, over it, the
+   * same shifted along the row, beside it, and (for a place name) on the hex itself.
+   * @param {string} hex @param {number} w @param {number} h @param {boolean} [onHex]
+   * @returns {[number, number][]}
+   */
+  spotsAround(hex, w, h, onHex = false) {
+    const [cx, cy] = this.c(hex);
+    const c = (COUNTER / 2) * S;
+    const below = cy + c + h / 2 + 0.5, above = cy - c - h / 2 - 0.5;
+    /** @type {[number, number][]} */
+    const out = [[cx, below], [cx, above]];
+    for (const dx of [0.25, -0.25, 0.5, -0.5]) out.push([cx + dx * S, below], [cx + dx * S, above]);
+    out.push([cx + c + w / 2 + 1, cy], [cx - c - w / 2 - 1, cy]);
+    if (onHex) out.push([cx, cy]);
+    for (const dx of [0.75, -0.75, 1, -1]) out.push([cx + dx * S, below], [cx + dx * S, above]);
+    return out;
+  }
+
+  /**
+   * Lays out every label (odds badges, obligation tags, reinforcements, place names) so that none
+   * overlaps another or the text of a counter, and as few as can be overlap a counter.
+   */
+  layoutLabels() {
+    const all = [...this.labels.values()].flat();
+    const hidden = this.countersHidden;
+    placeLabels(all, hidden ? [] : this.counterText, hidden ? [] : this.counterBodies);
+  }
+
+  /** Measures what the labels must avoid on the counters just drawn: their printed text and bodies. */
+  measureCounters() {
+    this.counterText = [];
+    this.counterBodies = [];
+    for (const el of /** @type {NodeListOf<SVGGElement>} */ (this.layers.counters.querySelectorAll('.counter'))) {
+      const m = /translate\(([-\d.]+),([-\d.]+)\)/.exec(el.getAttribute('transform') || '');
+      if (!m) continue;
+      const x = Number(m[1]), y = Number(m[2]);
+      const leader = el.classList.contains('leader');
+      const k = (leader ? 0.5 : COUNTER) * S;
+      this.counterBodies.push(boxAt(x, y, k, k));
+      for (const t of /** @type {NodeListOf<SVGTextElement>} */ (el.querySelectorAll('text'))) {
+        let b = null;
+        try { b = t.getBBox(); } catch { b = null; }
+        // not laid out (hidden): the whole face counts as text
+        if (!b || (!b.width && !b.height)) { this.counterText.push(boxAt(x, y, k - 4, k - 4)); break; }
+        const tr = t.getAttribute('transform');
+        if (tr) continue; // the nation's code along the edge: small, at the edge
+        this.counterText.push({ x: x + b.x, y: y + b.y, w: b.width, h: b.height });
+      }
     }
   }
 
@@ -340,7 +442,9 @@ export class Board {
    * Draws every unit on the map. Units sharing a hex are drawn as a stack, bottom first, each
    * offset up and left, with a count badge; the selected unit is drawn on top.
    * @param {Unit[]} units
-   * @param {{selected?: string|null, obligations?: Map<string, string>, dim?: Set<string>, actable?: Set<string>, flash?: Set<string>}} marks
+   * `slide` (unit id -> the hex it came from): those counters slide from there, one after the
+   * other (not under `prefers-reduced-motion`: the last moves' marks tell it then).
+   * @param {{selected?: string|null, obligations?: Map<string, string>, dim?: Set<string>, actable?: Set<string>, flash?: Set<string>, slide?: Map<string, string>}} marks
    */
   setUnits(units, marks = {}) {
     const g = this.layers.counters;
@@ -349,6 +453,10 @@ export class Board {
     mk.replaceChildren();
     this.unitAt.clear();
     this.stackAt.clear();
+    /** @type {import('./labels.js').Label[]} */
+    const tags = [];
+    const reduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+    let slid = 0;
     for (const u of units) {
       if ((u.status !== 'map' && u.status !== 'displaced') || !u.hex || !this.contains(u.hex)) continue;
       const st = this.stackAt.get(u.hex);
@@ -374,6 +482,13 @@ export class Board {
         if (n > 1) el.classList.add('stacked');
         if (marks.flash?.has(u.id)) el.classList.add('flash');
         g.append(el);
+        const from = marks.slide?.get(u.id);
+        if (from && from !== hex && this.contains(from) && !reduced && typeof el.animate === 'function') {
+          const [fx, fy] = this.c(from);
+          el.classList.add('sliding');
+          el.animate([{ transform: `translate(${f(fx)}px,${f(fy)}px)` }, { transform: `translate(${f(cx + off)}px,${f(cy + off)}px)` }],
+            { duration: 650, delay: 350 * slid++, easing: 'ease-in-out', fill: 'backwards' }).finished.then(() => el.classList.remove('sliding'), () => {});
+        }
       });
       if (n > 1) {
         const r = 0.11 * S, bx = cx + 0.3 * S, by = cy - 0.36 * S;
@@ -388,13 +503,19 @@ export class Board {
         mk.append(s('circle', { cx: f(cx), cy: f(cy), r: f(0.47 * S), class: 'obligation-ring', fill: 'none' }));
         const label = this.system.obligationLabel(ob);
         const text = label && label !== ob ? `${ob} ${label}` : ob;
-        const w = text.length * 0.068 * S + 0.1 * S;
-        mk.append(s('g', { class: 'obligation-tag', transform: `translate(${f(cx)},${f(cy + 0.47 * S)})` },
-          s('rect', { x: f(-w / 2), y: f(-0.1 * S), width: f(w), height: f(0.19 * S), rx: 3 }),
-          s('text', { x: 0, y: f(0.045 * S), 'text-anchor': 'middle', 'font-size': f(0.12 * S) }, text)));
+        const fs = 0.12 * S;
+        const w = textWidth(text, fs) + 0.1 * S, hh = 0.19 * S;
+        const el = s('g', { class: 'obligation-tag', 'data-unit': u.id },
+          s('rect', { x: f(-w / 2), y: f(-hh / 2), width: f(w), height: f(hh), rx: 3 }),
+          s('text', { x: 0, y: f(fs * 0.36), 'text-anchor': 'middle', 'font-size': f(fs) }, text));
+        mk.append(el);
+        tags.push({ el, w, h: hh, spots: this.spotsAround(hex, w, hh), rank: RANK.obligation });
         break;
       }
     }
+    this.labels.set('obligation', tags);
+    this.measureCounters();
+    this.layoutLabels();
   }
 
   /** The units in a hex, top first. @param {string} hex */
@@ -458,7 +579,9 @@ export class Board {
   }
 
   /**
-   * Declared combats: arrows from attackers to defenders and an odds badge.
+   * Combats still to resolve: arrows from the attackers, where they stand now, to the
+   * defenders, and an odds badge laid out with the other labels. A resolved combat is not
+   * drawn (its units may have retreated or advanced: the log and the combat card tell it).
    * @param {Combat[]} combats
    * @param {Map<string, Unit>} units by id
    * @param {number|null} [focus] index of the combat to emphasise
@@ -466,10 +589,13 @@ export class Board {
   showCombats(combats, units, focus = null) {
     const g = this.layers.combats;
     g.replaceChildren();
+    /** @type {import('./labels.js').Label[]} */
+    const badges = [];
     combats.forEach((cb, i) => {
+      if (cb.resolved) return;
       const defs = cb.defenders.map((id) => units.get(id)).filter((u) => u && u.hex && this.contains(u.hex));
       if (!defs.length) return;
-      const cls = `combat${cb.resolved ? ' resolved' : ''}${focus === i ? ' focus' : ''}`;
+      const cls = `combat${focus === i ? ' focus' : ''}`;
       const cg = s('g', { class: cls, 'data-combat': i });
       const target = /** @type {Unit} */ (defs[0]);
       const [tx, ty] = this.c(/** @type {string} */ (target.hex));
@@ -490,12 +616,82 @@ export class Board {
         cg.append(s('line', { x1: f(sx), y1: f(sy), x2: f(ex), y2: f(ey), class: `combat-arrow${cb.bombarding.includes(aid) ? ' bombard' : ''}`, 'marker-end': 'url(#arrow-v)' }));
       }
       const label = `${cb.column}`;
-      const w = 0.2 * S + label.length * 0.11 * S;
-      cg.append(s('g', { class: 'odds-badge', transform: `translate(${f(tx)},${f(ty - 0.5 * S)})` },
-        s('rect', { x: f(-w / 2), y: f(-0.13 * S), width: f(w), height: f(0.26 * S), rx: 4 }),
-        s('text', { x: 0, y: f(0.07 * S), 'text-anchor': 'middle', 'font-size': f(0.18 * S) }, label)));
+      const fs = 0.18 * S;
+      const w = 0.12 * S + textWidth(label, fs, '800 |"DejaVu Sans", Verdana, sans-serif|'), hh = 0.26 * S;
+      const badge = s('g', { class: 'odds-badge', 'data-combat': i },
+        s('rect', { x: f(-w / 2), y: f(-hh / 2), width: f(w), height: f(hh), rx: 4 }),
+        s('text', { x: 0, y: f(fs * 0.36), 'text-anchor': 'middle', 'font-size': f(fs) }, label));
+      cg.append(badge);
+      // on the first arrow, between the counters, else around the target
+      /** @type {[number, number][]} */
+      const spots = [];
+      const first = [...cb.attackers, ...cb.bombarding].map((id) => units.get(id)).find((a) => a?.hex && this.contains(a.hex));
+      if (first?.hex && H.distance(first.hex, /** @type {string} */ (target.hex)) === 1) {
+        const [ax, ay] = this.c(first.hex);
+        spots.push([(ax + tx) / 2, (ay + ty) / 2]);
+      }
+      spots.push(...this.spotsAround(/** @type {string} */ (target.hex), w, hh));
+      badges.push({ el: badge, w, h: hh, spots, rank: RANK.odds });
       g.append(cg);
     });
+    this.labels.set('odds', badges);
+    this.layoutLabels();
+  }
+
+  /**
+   * Reinforcements: each entry hex ringed, with a tag per turn saying when and how many arrive
+   * there (the units listed in its tooltip); a late arrival (delayed, or its turn passed) is
+   * flagged.
+   * @param {{hex: string, turn: number, units: Unit[], late: boolean}[]} arrivals
+   */
+  showReinforcements(arrivals) {
+    const g = this.layers.reinf;
+    g.replaceChildren();
+    /** @type {import('./labels.js').Label[]} */
+    const marks = [];
+    const ringed = new Set();
+    for (const a of arrivals) {
+      if (!this.contains(a.hex)) continue;
+      if (!ringed.has(a.hex)) {
+        ringed.add(a.hex);
+        g.append(s('path', { d: this.hexPath(a.hex, 0.9), class: 'reinf-hex', 'data-hex': a.hex }));
+      }
+      const fs = 0.13 * S;
+      const text = `T${a.turn}: +${a.units.length}${a.late ? ' late' : ''}`;
+      const w = textWidth(text, fs) + 0.14 * S, hh = 0.21 * S;
+      const names = a.units.map((u) => this.system.unitName(u)).join('; ');
+      const el = s('g', { class: `reinf-mark${a.late ? ' late' : ''}`, 'data-hex': a.hex, 'data-turn': a.turn },
+        s('title', {}, `${a.late ? 'Late: ' : ''}arriving in ${a.hex} on turn ${a.turn}: ${names}`),
+        s('rect', { x: f(-w / 2), y: f(-hh / 2), width: f(w), height: f(hh), rx: 3 }),
+        s('text', { x: 0, y: f(fs * 0.36), 'text-anchor': 'middle', 'font-size': f(fs) }, text));
+      g.append(el);
+      const [cx, cy] = this.c(a.hex);
+      marks.push({ el, w, h: hh, spots: [[cx, cy], ...this.spotsAround(a.hex, w, hh)], rank: RANK.reinforcement });
+    }
+    this.labels.set('reinforcement', marks);
+    this.layoutLabels();
+  }
+
+  /**
+   * The last moves of the other side (or the computer): where each unit came from (a dashed
+   * hex), the way to where it stands now (an arrow) and its new hex.
+   * @param {{unit: string, from: string, to: string}[]} moves
+   */
+  showLastMoves(moves) {
+    const g = this.layers.lastmoves;
+    g.replaceChildren();
+    for (const m of moves) {
+      if (!this.contains(m.from) || !this.contains(m.to)) continue;
+      const [ax, ay] = this.c(m.from);
+      const [bx, by] = this.c(m.to);
+      const len = Math.hypot(bx - ax, by - ay) || 1;
+      const ux = (bx - ax) / len, uy = (by - ay) / len;
+      g.append(s('g', { class: 'last-move', 'data-unit': m.unit, 'data-from': m.from, 'data-to': m.to },
+        s('title', {}, `${m.unit} moved ${m.from} to ${m.to}`),
+        s('path', { d: this.hexPath(m.from, 0.9), class: 'last-from' }),
+        s('path', { d: this.hexPath(m.to, 0.96), class: 'last-to' }),
+        s('line', { x1: f(ax), y1: f(ay), x2: f(bx - ux * 0.36 * S), y2: f(by - uy * 0.36 * S), class: 'last-way', 'marker-end': 'url(#arrow-p)' })));
+    }
   }
 
   /** Hatches zones of control. @param {Set<string>|null} hexes */
@@ -581,6 +777,68 @@ export class Board {
     const { k, tx, ty } = this.view;
     this.vp.setAttribute('transform', `translate(${f(tx)},${f(ty)}) scale(${k.toFixed(4)})`);
     this.svg.classList.toggle('zoomed-out', k < 0.55);
+    if (this.fitted) this.saveView();
+  }
+
+  /** Keeps the zoom and the map point at the centre of the view (localStorage), soon. */
+  saveView() {
+    if (!this.viewKey) return;
+    clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => {
+      const r = this.svg.getBoundingClientRect();
+      if (!r.width || !r.height || !this.viewKey) return;
+      const [ux, uy] = this.toUser(r.left + r.width / 2, r.top + r.height / 2);
+      try { localStorage.setItem(this.viewKey, JSON.stringify({ k: this.view.k, x: ux, y: uy })); } catch { /* not kept */ }
+    }, 250);
+  }
+
+  /** The view kept for this game, if any, restored: true when there was one. */
+  restoreView() {
+    if (!this.viewKey) return false;
+    /** @type {any} */
+    let v = null;
+    try { v = JSON.parse(localStorage.getItem(this.viewKey) || 'null'); } catch { v = null; }
+    if (!v || !(v.k > 0.05 && v.k <= 4) || !Number.isFinite(v.x) || !Number.isFinite(v.y)) return false;
+    const r = this.svg.getBoundingClientRect();
+    this.view = { k: v.k, tx: r.width / 2 - v.x * v.k, ty: r.height / 2 - v.y * v.k };
+    this.applyView();
+    return true;
+  }
+
+  /**
+   * The opening view: the whole map when its counters are readable so, else the zoom at which
+   * they are ({@link READABLE}) centred on the units on the map.
+   */
+  openingView() {
+    const r = this.svg.getBoundingClientRect();
+    if (!r.width || !r.height) return;
+    this.fit();
+    if (this.view.k >= READABLE) return;
+    let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+    for (const hex of this.stackAt.keys()) {
+      const [x, y] = this.c(hex);
+      x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, y); y1 = Math.max(y1, y);
+    }
+    const left = r.width > 600 ? 58 : 0;
+    const k = READABLE;
+    const [cx, cy] = x0 <= x1 ? [(x0 + x1) / 2, (y0 + y1) / 2] : [this.width / 2, this.height / 2];
+    // keep the map's edge from coming into the view where the map is larger than the view
+    const clamp = (/** @type {number} */ t, /** @type {number} */ lo, /** @type {number} */ hi) => (lo > hi ? (lo + hi) / 2 : Math.max(lo, Math.min(hi, t)));
+    this.view = {
+      k,
+      tx: clamp(left + (r.width - left) / 2 - cx * k, r.width - this.width * k, left),
+      ty: clamp(r.height / 2 - cy * k, r.height - this.height * k, 0),
+    };
+    this.applyView();
+  }
+
+  /** Hides the counters (and what is drawn on them) to show the map under them, or shows them
+   *  again (VASSAL's habit). @param {boolean} [on] */
+  setCountersHidden(on = !this.countersHidden) {
+    this.countersHidden = on;
+    this.svg.classList.toggle('counters-hidden', on);
+    this.layoutLabels();
+    return on;
   }
 
   /** Client pixel -> SVG user units. @param {number} px @param {number} py */
@@ -793,7 +1051,13 @@ export class Board {
     svg.addEventListener('blur', () => { if (this.cursor) this.setCursor(this.cursor, false); });
 
     document.addEventListener('keydown', (e) => { if (e.key === 'Tab') this.keyboard = true; });
-    new ResizeObserver(() => { if (!this.fitted) { this.fit(); this.fitted = true; } }).observe(this.host);
+    new ResizeObserver(() => {
+      if (this.fitted) return;
+      const r = this.svg.getBoundingClientRect();
+      if (!r.width || !r.height) return;
+      if (!this.restoreView()) this.openingView();
+      this.fitted = true;
+    }).observe(this.host);
   }
 
   /** @param {string} unitId */
@@ -826,6 +1090,33 @@ export function markerTag(m) {
   return MARKER_TAGS[m] || m.replace(/[^A-Za-z0-9]/g, '').slice(0, 3).toUpperCase();
 }
 
+/** The marks a system may give its counters (`unitMark`): shapes told apart without colour. */
+export const MARKS = ['disc', 'triangle', 'square', 'diamond', 'cross', 'star', 'ring', 'bar'];
+
+/**
+ * A mark's shape centred on the origin, `r` its half size.
+ * @param {string} mark one of {@link MARKS} @param {number} r @param {string} colour @param {string} edge
+ * @returns {SVGElement|null}
+ */
+export function markShape(mark, r, colour, edge) {
+  const line = { fill: colour, stroke: edge, 'stroke-width': f(r * 0.22), 'stroke-linejoin': 'round', class: `mark mark-${mark}`, 'data-mark': mark };
+  const poly = (/** @type {number[][]} */ pts) => s('path', { d: pts.map(([x, y], i) => `${i ? 'L' : 'M'}${f(x * r)},${f(y * r)}`).join('') + 'Z', ...line });
+  switch (mark) {
+    case 'disc': return s('circle', { r: f(r * 0.85), ...line });
+    case 'ring': return s('circle', { r: f(r * 0.72), ...line, fill: 'none', stroke: colour, 'stroke-width': f(r * 0.45) });
+    case 'triangle': return poly([[0, -1], [1, 0.8], [-1, 0.8]]);
+    case 'square': return poly([[-0.78, -0.78], [0.78, -0.78], [0.78, 0.78], [-0.78, 0.78]]);
+    case 'diamond': return poly([[0, -1.05], [0.9, 0], [0, 1.05], [-0.9, 0]]);
+    case 'cross': return poly([[-0.32, -1], [0.32, -1], [0.32, -0.32], [1, -0.32], [1, 0.32], [0.32, 0.32], [0.32, 1], [-0.32, 1], [-0.32, 0.32], [-1, 0.32], [-1, -0.32], [-0.32, -0.32]]);
+    case 'star': return poly(Array.from({ length: 10 }, (_, i) => {
+      const a = -Math.PI / 2 + (i * Math.PI) / 5, q = i % 2 ? 0.45 : 1.05;
+      return [Math.cos(a) * q, Math.sin(a) * q];
+    }));
+    case 'bar': return poly([[-1, -0.36], [1, -0.36], [1, 0.36], [-1, 0.36]]);
+    default: return null;
+  }
+}
+
 /**
  * A counter centred on the origin: its body (square, or round and smaller for a leader) in the
  * colours the system gives, the system's face on it (nothing for a hidden unit: a blank counter
@@ -837,7 +1128,7 @@ export function markerTag(m) {
  */
 export function counterSvg(u, o = {}, system = GENERIC) {
   const leader = u.type === 'leader';
-  const k = (leader ? 0.5 : 0.72) * S;
+  const k = (leader ? 0.5 : COUNTER) * S;
   const c = u.hidden ? system.sideColour(u.side) : system.unitColours(u);
   const text = c.text;
   const g = s('g', {
@@ -862,6 +1153,13 @@ export function counterSvg(u, o = {}, system = GENERIC) {
   }
   if (u.hidden) g.append(s('text', { y: f(0.06 * S), 'font-size': f(0.22 * S), fill: text, 'fill-opacity': 0.7, 'text-anchor': 'middle', 'font-weight': 'bold', class: 'hidden-mark' }, '?'));
   else g.append(...system.counterFace(u, k, c));
+  // the system's mark (a nation's shape: colour is never the only cue), top left
+  const mark = u.hidden ? null : system.unitMark?.(u);
+  const shape = mark ? markShape(mark, 0.058 * S, text, c.fill) : null;
+  if (shape) {
+    const at = leader ? [-k * 0.36, -k * 0.36] : [-k / 2 + 0.085 * S, -k / 2 + 0.085 * S];
+    g.append(s('g', { transform: `translate(${f(at[0])},${f(at[1])})`, class: 'unit-mark' }, shape));
+  }
   if (facing) {
     // a notch on the edge toward the hexside faced
     const [nx, ny] = H.sideNormal(facing);

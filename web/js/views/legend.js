@@ -2,7 +2,7 @@
 // from the rules system's panel (its units' colours and marks).
 
 import { h, s } from '../util.js';
-import { PATTERNS } from './board.js';
+import { PATTERNS, markShape } from './board.js';
 
 /** @typedef {import('../palette.js').TerrainStyle} TerrainStyle */
 /** @typedef {import('../palette.js').FeatureStyle} FeatureStyle */
@@ -27,7 +27,8 @@ export function legend(styles, terrainUsed, featuresUsed, system) {
     h('div', { class: 'legend-cols' },
       h('ul', { class: 'plain' }, terrain),
       h('ul', { class: 'plain' }, features),
-      h('ul', { class: 'plain' }, system.legendUnits().map((n) => h('li', {}, h('span', { class: 'lg lg-nation', style: `background:${n.fill};color:${n.text}`, 'aria-hidden': 'true' }, n.code), n.name))),
+      h('ul', { class: 'plain' }, system.legendUnits().map((n) => h('li', {}, h('span', { class: 'lg lg-nation', style: `background:${n.fill};color:${n.text}`, 'aria-hidden': 'true' }, n.code),
+        n.mark ? s('svg', { viewBox: '-7 -7 14 14', width: 14, height: 14, class: 'lg-mark', 'aria-hidden': 'true' }, markShape(n.mark, 6, '#1A1A1A', '#1A1A1A')) : null, n.name))),
       h('ul', { class: 'plain' }, sw('dest', 'Legal destination (cost)'), sw('zoc', 'Enemy zone of control'), sw('range', 'Range of the selected unit'),
         system.legendMarks().map((m) => sw(m.cls, m.label)),
         sw('moved', 'Has moved'), sw('incombat', 'In a declared combat'), sw('cand', 'Retreat / advance hex'), sw('stack', 'Units in a stack'))));

@@ -26,6 +26,13 @@ export const NATIONS = {
   SW: { fill: '#F0E442', text: '#1A1A1A', name: 'Swedish' },
 };
 
+/**
+ * Each nation's mark on its counters (a shape of the board's `MARKS`), so that nations are told
+ * apart without colour: FR a disc, RU a triangle, PR a square, AU a diamond, SW a cross.
+ * @type {Record<string, string>}
+ */
+export const NATION_MARKS = { FR: 'disc', RU: 'triangle', PR: 'square', AU: 'diamond', SW: 'cross' };
+
 /** @param {string} nation @returns {Colours} */
 export function nationColours(nation) {
   return NATIONS[nation] || { fill: '#BBBBBB', text: '#1A1A1A', name: nation };
@@ -89,7 +96,10 @@ function counterFace(u, k, c) {
   const chars = Math.max(1, [...u.designation].length);
   const fs = Math.min(0.16 * S, (0.6 * S) / (0.6 * chars));
   out.push(s('text', { x: f(0.02 * S), y: f(by - 0.04 * S), 'font-size': f(fs), fill: text, 'text-anchor': 'middle', class: 'designation' }, u.designation));
-  out.push(s('text', { x: f(0.02 * S), y: f(0.29 * S), 'font-size': f(0.2 * S), 'font-weight': 'bold', fill: text, 'text-anchor': 'middle', class: 'sm' }, `${u.strength}-${u.movement}`));
+  // strength-movement large enough to read at the opening view (issue 12): squeezed, not
+  // shrunk, when it has four characters or more
+  const sm = `${u.strength}-${u.movement}`;
+  out.push(s('text', { x: f(0.02 * S), y: f(0.3 * S), 'font-size': f(0.25 * S), 'font-weight': 'bold', fill: text, 'text-anchor': 'middle', class: 'sm', ...(sm.length >= 4 ? { textLength: f(0.62 * S), lengthAdjust: 'spacingAndGlyphs' } : {}) }, sm));
   out.push(s('text', { x: 0, y: 0, 'font-size': f(0.1 * S), fill: text, 'fill-opacity': 0.85, 'text-anchor': 'middle', transform: `translate(${f(-k / 2 + 0.075 * S)},${f(-0.02 * S)}) rotate(-90)`, 'letter-spacing': 0.5 }, u.nation));
   return out;
 }
@@ -113,6 +123,7 @@ registerSystem({
   sideColour,
   counterFace: (u, k, c) => (u.type === 'leader' ? leaderFace(u, k, c) : counterFace(u, k, c)),
   unitName,
+  unitMark: (u) => NATION_MARKS[u.nation] || null,
   unitValues: (u) => `${u.strength}-${u.movement}`,
   unitLines: (u) => [
     `${nationColours(u.nation).name} ${u.type}, designation ${u.designation}`,
@@ -127,7 +138,7 @@ registerSystem({
   sequence,
   tableFocus,
   panels: (game) => [combatsCard(game), armiesCard(game)],
-  legendUnits: () => Object.entries(NATIONS).map(([code, c]) => ({ code, name: c.name, fill: c.fill, text: c.text })),
+  legendUnits: () => Object.entries(NATIONS).map(([code, c]) => ({ code, name: c.name, fill: c.fill, text: c.text, mark: NATION_MARKS[code] })),
   legendMarks: () => [{ cls: 'oblig', label: 'Must attack / be attacked / attack or bombard' }],
   helpLines: () => [
     'Combat: click an attacker, then the enemy unit it attacks. Ringed units must attack (7.12), must be attacked (7.11), or, artillery, must attack or bombard (8.41).',
