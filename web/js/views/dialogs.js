@@ -22,7 +22,7 @@ export function help(system) {
       ['Tab', 'move between the map, the tools and the panels'],
       ['M', 'focus the map'], ['Arrow keys', 'move the hex cursor (on the map)'], ['Enter / Space', 'act on the hex under the cursor: select, move, attack'],
       ['Shift + arrows', 'pan'], ['+ / −', 'zoom'], ['0', 'fit the map'], ['Esc', 'deselect / close'],
-      ['H', 'hex numbers'], ['Z', 'enemy zones of control'], ['P', 'place names'], ['L', 'legend'], ['U', 'hide / show the counters (the map under them)'], ['R', 'rules reference'], ['C', 'command box'],
+      ['H', 'hex numbers'], ['Z', 'enemy zones of control'], ['P', 'place names'], ['L', 'legend'], ['U', 'hide / show the counters (the map under them)'], ['R', 'rules reference'], ['T', 'the charts (CRT, TEC)'], ['C', 'command box'],
       ['Ctrl+Z', 'undo'], ['[ / ]', 'step the replay'], ['?', 'this help'],
     ].map(([k, d]) => h('tr', {}, h('td', {}, h('kbd', {}, k)), h('td', {}, d))))),
     h('h3', {}, 'Commands'),

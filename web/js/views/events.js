@@ -122,7 +122,8 @@ export function whatChangedCard(game) {
   const body = [
     h('p', { class: 'small' }, h('b', {}, `${who}${computer}`), ` played ${plural(s.actions, 'action')}: ${plural(s.moves.length, 'move')}, ${plural(s.combats.length, 'combat')}.`),
     s.plans.length ? h('div', { class: 'wc-plans' }, h('h3', {}, s.plans.length === 1 ? 'The plan' : 'The plans'),
-      h('ul', { class: 'plain small' }, s.plans.map((p) => h('li', { class: 'wc-plan' }, p)))) : null,
+      h('ul', { class: 'plain small' }, s.plans.slice(0, 3).map((p) => h('li', { class: 'wc-plan' }, p))),
+      s.plans.length > 3 ? h('p', { class: 'small muted' }, `… and ${s.plans.length - 3} more explanations, in the log.`) : null) : null,
     moves.length ? h('div', { class: 'wc-moves' }, h('h3', {}, 'Moves'),
       h('div', { class: 'chips' }, moves.map((m) => h('button', { type: 'button', class: 'link-btn wc-move', 'data-key': `wc:${m.unit}`, onclick: () => game.selectUnit(m.unit, true) }, `${m.unit} → ${m.to}`))),
       s.moves.length > moves.length ? h('p', { class: 'small muted' }, `… and ${s.moves.length - moves.length} more (the log has them all).`) : null) : null,
