@@ -508,11 +508,12 @@ export class Board {
         const el = s('g', { class: 'obligation-tag', 'data-unit': u.id },
           s('rect', { x: f(-w / 2), y: f(-hh / 2), width: f(w), height: f(hh), rx: 3 }),
           s('text', { x: 0, y: f(fs * 0.36), 'text-anchor': 'middle', 'font-size': f(fs) }, text));
-        mk.append(el);
         tags.push({ el, w, h: hh, spots: this.spotsAround(hex, w, hh), rank: RANK.obligation });
         break;
       }
     }
+    // the tags over every ring (a neighbour's ring never crosses a tag)
+    for (const t of tags) mk.append(t.el);
     this.labels.set('obligation', tags);
     this.measureCounters();
     this.layoutLabels();
