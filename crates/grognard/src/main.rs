@@ -72,6 +72,53 @@ enum Command {
         /// Also draw a compact ASCII map around this hex (XXYY).
         #[arg(long, value_name = "XXYY")]
         map: Option<String>,
+        /// With --map: draw only the hexes within N of it, each with its number, and mark the
+        /// last moves (this player-turn's and the one before, or --last N actions').
+        #[arg(long, value_name = "N", requires = "map")]
+        radius: Option<u32>,
+        /// With --map: mark the moves of the last N actions.
+        #[arg(long, value_name = "N", requires = "map")]
+        last: Option<usize>,
+    },
+    /// The hexsides around a hex: each one's features (river, stream, bridge, road, slope...)
+    /// by the map's legend and what crossing it costs each way.
+    #[command(after_help = "Example:  grognard hexsides game.json 2316 --radius 1")]
+    Hexsides {
+        /// The game record.
+        record: PathBuf,
+        /// The hex (XXYY).
+        hex: String,
+        /// Also list the hexes within N of it (their hexsides with features).
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        radius: u32,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Where a unit could retreat (7.7): vacant hexes, or the friends it would displace (7.8),
+    /// or that it would be eliminated. A what-if for a unit that is not retreating.
+    #[command(after_help = "Example:  grognard retreats game.json PR.9")]
+    Retreats {
+        /// The game record.
+        record: PathBuf,
+        /// The unit: its id (FR.4) or the hex it stands in (2315).
+        unit: String,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The enemy's reach: where each unit of a side could move in its next movement phase, as
+    /// the board stands, and which units it could then attack.
+    #[command(after_help = "Example:  grognard reach game.json --side French")]
+    Reach {
+        /// The game record.
+        record: PathBuf,
+        /// The side studied (default: the opponent of the side to act).
+        #[arg(long, value_name = "SIDE")]
+        side: Option<String>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
     },
     /// A unit's legal destinations with their cost and cheapest path.
     Moves {
@@ -244,9 +291,40 @@ fn main() -> ExitCode {
             output.as_deref(),
             force,
         )),
-        Command::Show { record, json, map } => {
-            print(core::show_with(&lib, &record, json, map.as_deref()))
+        Command::Show {
+            record,
+            json,
+            map,
+            radius,
+            last,
+        } => match (map, radius, last) {
+            (Some(hex), r, l) if r.is_some() || l.is_some() => {
+                print(show::show_around(&lib, &record, json, &hex, r, l))
+            }
+            (map, ..) => print(core::show_with(&lib, &record, json, map.as_deref())),
+        },
+        Command::Hexsides {
+            record,
+            hex,
+            radius,
+            json,
+        } => print(show::study(
+            &lib,
+            &record,
+            "hexsides",
+            &format!("{hex} {radius}"),
+            json,
+        )),
+        Command::Retreats { record, unit, json } => {
+            print(show::study(&lib, &record, "retreats", &unit, json))
         }
+        Command::Reach { record, side, json } => print(show::study(
+            &lib,
+            &record,
+            "reach",
+            side.as_deref().unwrap_or(""),
+            json,
+        )),
         Command::Moves { record, unit, json } => {
             print(core::moves_with(&lib, &record, &unit, json))
         }

@@ -21,6 +21,7 @@
 
 mod generic;
 mod naw_charts;
+pub mod naw_study;
 mod naw_views;
 
 pub use generic::*;

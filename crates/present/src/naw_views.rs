@@ -257,6 +257,9 @@ impl Presenter<Game> for NawPresenter {
             }
             "odds" => odds_query(arg),
             "text" => text_query(session, arg),
+            "hexsides" | "retreats" | "reach" | "map_around" => {
+                crate::naw_study::query(session, name, arg)
+            }
             "preview" => crate::naw_charts::preview_query(session, arg),
             other => Err(QueryError::Unknown(other.to_string())),
         }
