@@ -28,6 +28,9 @@ pub struct HeuristicPlayer {
     decl_key: Option<(u8, u8)>,
     explanation: Explanation,
     last: Option<String>,
+    /// A plan was adopted (the search player's) and is still to be announced by its first
+    /// action.
+    announce: bool,
     /// Hexes entered by displacement in the combat being resolved (and its key).
     displaced: (Option<(u8, u8, usize)>, Vec<naw::Loc>),
     /// The watch over our line in the current combat phase.
@@ -52,6 +55,7 @@ impl HeuristicPlayer {
             decl_key: None,
             explanation: Explanation::default(),
             last: None,
+            announce: false,
             displaced: (None, Vec::new()),
             watch: None,
         }
@@ -103,6 +107,7 @@ impl HeuristicPlayer {
         if let Some(e) = explanation {
             self.explanation = e;
         }
+        self.announce = true;
     }
 
     /// The explanation of the current player-turn.
@@ -114,32 +119,37 @@ impl HeuristicPlayer {
         self.last = s;
     }
 
+    /// The movement phase's next move of the plan. The plan is said once, with the phase's
+    /// first action; the moves that carry it out say nothing more.
     fn choose_movement(&mut self, info: &Info, g: &Game) -> Action {
         let key = Some((g.turn(), g.phasing().0));
-        let fresh = self.moves_key != key;
-        if fresh {
+        let mut fresh = std::mem::take(&mut self.announce);
+        if self.moves_key != key {
             let p = plan_movement(info, g, self.style, &mut self.rng, &mut self.reach);
             self.moves = p.moves.into();
             self.explanation = p.explanation;
             self.moves_key = key;
+            fresh = true;
         }
-        while let Some(a) = self.moves.pop_front() {
-            if g.check(a).is_ok() {
-                self.last = Some(if fresh {
-                    format!("plan: {}", self.explanation.plan)
-                } else {
-                    format!("{} (the plan: {})", move_note(g, a), self.explanation.plan)
-                });
-                return a;
+        let mut a = Action::End;
+        while let Some(m) = self.moves.pop_front() {
+            if g.check(m).is_ok() {
+                a = m;
+                break;
             }
         }
-        self.last = Some("the movement plan is complete".into());
-        Action::End
+        self.last = fresh.then(|| format!("plan: {}", self.explanation.plan));
+        a
     }
 
+    /// The declarations, said once with the first: every attack with its odds and why. The
+    /// declarations that follow say nothing more, unless one is an obligation the plan did not
+    /// foresee.
     fn choose_declaration(&mut self, info: &Info, g: &Game) -> Action {
         let key = Some((g.turn(), g.phasing().0));
+        let mut fresh = std::mem::take(&mut self.announce);
         if self.decl_key != key {
+            fresh = true;
             let plan = plan_declarations(info, g, self.style, &mut self.rng);
             self.explanation.attacks = attack_notes(info, g, &plan);
             if g.turn() != self.moves_key.map_or(0, |k| k.0) || self.explanation.plan.is_empty() {
@@ -156,46 +166,67 @@ impl HeuristicPlayer {
             self.decl = declaration_actions(&plan).into();
             self.decl_key = key;
         }
-        if let Some(a) = self.decl.pop_front() {
-            if g.check(a).is_ok() {
-                self.last = Some(self.declaration_note(g, a));
-                return a;
+        let planned = match self.decl.pop_front() {
+            Some(a) if g.check(a).is_ok() => Some(a),
+            Some(_) => {
+                // the plan does not fit the rules' view: finish greedily
+                self.decl.clear();
+                None
             }
-            // the plan does not fit the rules' view: finish greedily
-            self.decl.clear();
-        }
-        let a = fallback_declaration(info, g);
-        self.last = Some(match a {
-            Action::End => "every obligation is met: the declarations are complete".into(),
-            _ => self.declaration_note(g, a),
-        });
+            None => None,
+        };
+        let a = planned.unwrap_or_else(|| fallback_declaration(info, g));
+        self.last = if fresh {
+            Some(self.declarations_sentence(g))
+        } else {
+            self.unforeseen_note(g, a)
+        };
         a
     }
 
-    fn declaration_note(&self, g: &Game, a: Action) -> String {
-        if let Action::Attack { unit, target } = a {
-            if let Some(n) = self
-                .explanation
-                .attacks
-                .iter()
-                .find(|n| n.attackers.contains(&unit) && n.defenders.contains(&target))
-            {
-                return format!(
-                    "{} attack{} {} at {}: {}",
+    /// The phase's declarations in one sentence: each attack with its attackers, odds and why.
+    pub(crate) fn declarations_sentence(&self, g: &Game) -> String {
+        let attacks = &self.explanation.attacks;
+        if attacks.is_empty() {
+            return "no attack this phase".into();
+        }
+        let each: Vec<String> = attacks
+            .iter()
+            .map(|n| {
+                format!(
+                    "{} on {} at {}: {}",
                     ids(g, &n.attackers),
-                    if n.attackers.len() == 1 { "s" } else { "" },
                     ids(g, &n.defenders),
                     n.odds.name(),
                     n.why
-                );
-            }
-            return format!(
-                "{} attacks {} (an obligation, 7.1)",
+                )
+            })
+            .collect();
+        format!(
+            "declares {} attack{}. {}",
+            attacks.len(),
+            if attacks.len() == 1 { "" } else { "s" },
+            each.join(". ")
+        )
+    }
+
+    /// A declaration the announced attacks do not include (an obligation met greedily, 7.1).
+    fn unforeseen_note(&self, g: &Game, a: Action) -> Option<String> {
+        let Action::Attack { unit, target } = a else {
+            return None;
+        };
+        let foreseen = self
+            .explanation
+            .attacks
+            .iter()
+            .any(|n| n.attackers.contains(&unit) && n.defenders.contains(&target));
+        (!foreseen).then(|| {
+            format!(
+                "{} attacks {} as well (an obligation, 7.1)",
                 g.id(unit),
                 g.id(target)
-            );
-        }
-        g.action_text(a)
+            )
+        })
     }
 }
 
@@ -204,13 +235,6 @@ fn ids(g: &Game, us: &[naw::UnitId]) -> String {
         .map(|&u| g.id(u).to_string())
         .collect::<Vec<_>>()
         .join(", ")
-}
-
-fn move_note(g: &Game, a: Action) -> String {
-    match a {
-        Action::Move { unit, to } => format!("{} to {to}", g.id(unit)),
-        _ => g.action_text(a),
-    }
 }
 
 /// Notes for planned combats: odds and why.

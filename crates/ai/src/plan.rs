@@ -922,6 +922,61 @@ impl<'a> MoveCtx<'a> {
     }
 }
 
+/// The attacks a movement plan sets up, in plain words, the best odds first: `attack PR.11 at
+/// 3-1 (FR.1Gd, FR.2Gd) and RU.5 at 2-1 (FR.4)` (at most four named, then how many more).
+pub(crate) fn attacks_intended(g: &Game, attacks: &[AttackNote]) -> String {
+    let mut sorted: Vec<&AttackNote> = attacks.iter().collect();
+    sorted.sort_by_key(|n| std::cmp::Reverse(n.odds));
+    let named: Vec<String> = sorted
+        .iter()
+        .take(4)
+        .map(|n| {
+            format!(
+                "{} at {} ({})",
+                unit_list(g, &n.defenders),
+                n.odds.name(),
+                ids_of(g, &n.attackers)
+            )
+        })
+        .collect();
+    let mut s = format!("attack {}", and_list(&named));
+    if sorted.len() > named.len() {
+        s.push_str(&format!(
+            " (and {} more attack{})",
+            sorted.len() - named.len(),
+            if sorted.len() - named.len() == 1 {
+                ""
+            } else {
+                "s"
+            }
+        ));
+    }
+    s
+}
+
+/// Units' ids as `A, B, C`.
+pub(crate) fn ids_of(g: &Game, us: &[UnitId]) -> String {
+    us.iter()
+        .map(|&u| g.id(u).to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Units' ids as `A`, `A and B`, `A, B and C`.
+pub(crate) fn unit_list(g: &Game, us: &[UnitId]) -> String {
+    let ids: Vec<String> = us.iter().map(|&u| g.id(u).to_string()).collect();
+    and_list(&ids)
+}
+
+/// Items as `a`, `a and b`, `a, b and c`.
+pub(crate) fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 /// Why an attack is worth making, in a sentence.
 pub(crate) fn attack_reason(_g: &Game, ev: &CombatEval) -> String {
     let col = Column(ev.column).name();
@@ -987,22 +1042,14 @@ pub(crate) fn plan_movement(
             "no attack is worth making; the units take up positions out of contact, on good ground",
         );
     } else {
-        let best = c
-            .plan
-            .explanation
-            .attacks
-            .iter()
-            .max_by(|a, b| a.odds.cmp(&b.odds))
-            .map(|a| format!(", the strongest at {}", a.odds.name()))
-            .unwrap_or_default();
         s.push_str(&format!(
-            "{n_att} attack{} set up{best}; the other units hold good ground just out of contact",
-            if n_att == 1 { "" } else { "s" }
+            "{}; the other units hold good ground just out of contact",
+            attacks_intended(g, &c.plan.explanation.attacks)
         ));
     }
     if entering > 0 {
         s.push_str(&format!(
-            "; {entering} reinforcement{} brought toward the fighting",
+            "; {entering} reinforcement{} come up toward the fighting",
             if entering == 1 { "" } else { "s" }
         ));
     }

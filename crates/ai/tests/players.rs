@@ -197,7 +197,11 @@ fn the_heuristic_explains_its_plan_and_its_attacks() {
                 .unwrap(),
             ToAct::Side(_) => {
                 let a = h.choose(&g);
-                let note = h.explain().expect("the heuristic explains every choice");
+                // the plan is said once, by the first action of a phase
+                let Some(note) = h.explain() else {
+                    g.apply(a).unwrap();
+                    continue;
+                };
                 match a {
                     Action::Attack { .. } => attack_notes.push(note),
                     Action::Move { .. } if note.starts_with("plan: ") => plans.push(note),
@@ -247,6 +251,9 @@ fn the_search_player_explains_its_choice() {
     assert!(g.check(a).is_ok());
     let note = s.explain().unwrap();
     assert!(note.starts_with("plan: "), "{note}");
-    assert!(note.contains("rollouts"), "{note}");
+    // the search's figures are kept out of the sentence a player reads
+    assert!(!note.contains("rollouts"), "{note}");
+    let summary = s.search_summary().expect("a search was made");
+    assert!(summary.contains("rollouts"), "{summary}");
     assert!(s.stats().simulations > 0);
 }
