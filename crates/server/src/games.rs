@@ -239,7 +239,7 @@ impl Live {
 
     /// A game in memory with its log, the computer's stored explanations put back in it.
     fn assemble(
-        game: Box<dyn DynGame>,
+        mut game: Box<dyn DynGame>,
         system: Arc<dyn System>,
         mut log: Vec<AnyLogEntry>,
         notes: &[Note],
@@ -247,6 +247,14 @@ impl Live {
         for (idx, text) in notes {
             if let Some(e) = log.get_mut(*idx) {
                 e.events.insert(0, computer_event(text.clone()));
+                // the record keeps what the computer said, without who and what (the stored
+                // note is `SIDE (PLAYER) ACTION: WHY`)
+                let why = text
+                    .split_once(&format!(" {}: ", e.action))
+                    .map(|(_, why)| why.to_string());
+                if why.is_some() {
+                    game.set_note(*idx, why);
+                }
             }
         }
         Live {
@@ -538,15 +546,21 @@ impl Live {
                             }
                         }
                     };
-                    let why = p.explain().map(|e| format!(": {e}")).unwrap_or_default();
+                    // the computer speaks when it has something to say (its plan once, with
+                    // the phase's first action; a combat choice): no event otherwise. What it
+                    // says is kept in the record too (`Recorded::note`).
                     let side = self
                         .game
                         .seats()
                         .get(s.0 as usize)
                         .cloned()
                         .unwrap_or_default();
-                    let note = format!("{side} ({}) {}{why}", p.name(), acted.text);
-                    self.record(&acted, applied, Some(note));
+                    let note = p.explain().map(|why| {
+                        self.game
+                            .set_note(acted.n.saturating_sub(1), Some(why.clone()));
+                        format!("{side} ({}) {}: {why}", p.name(), acted.text)
+                    });
+                    self.record(&acted, applied, note);
                 }
                 _ => return,
             }

@@ -586,12 +586,18 @@ fn hidden_record() -> ApiError {
 }
 
 /// A game's record as anyone who may read it is given it: a sealed game's record carries its
-/// commitment, and its seed and salt only once the game is over.
+/// commitment, and its seed and salt only once the game is over. A game against the computer
+/// names it (`players`), so that `grognard play --resume` goes on against the same player.
 fn published_record(slot: &Slot, live: &Live) -> String {
-    let Some(salt) = &slot.row.salt else {
-        return live.game.record().to_json();
-    };
     let mut r = live.game.record().clone();
+    if let Some((side, spec)) = slot.computer() {
+        if let Some(seat) = slot.seats.get(side.0 as usize) {
+            r.players.insert(seat.clone(), spec.to_string());
+        }
+    }
+    let Some(salt) = &slot.row.salt else {
+        return r.to_json();
+    };
     r.commitment = Some(engine::commitment(r.seed, salt));
     if matches!(live.game.to_act(), ToAct::Over(_)) {
         r.salt = Some(salt.clone());
