@@ -46,6 +46,24 @@ pub fn odds(
     Ok(())
 }
 
+/// `grognard show --legal`: the state as text with every legal action (the system's
+/// `show --legal` text), and the compact map around `map` when asked.
+pub fn show_legal(lib: &Library, record: &Path, map: Option<&str>) -> Result<String> {
+    let g = grognard::core::open_with(lib, record)?;
+    let g = g.as_ref();
+    let mut out = match grognard::core::text_of(g, "show --legal")? {
+        Some(t) => t,
+        None => grognard::core::state_text(g)?,
+    };
+    if let Some(hex) = map {
+        let m = grognard::core::text_of(g, &format!("map {hex}"))?
+            .ok_or_else(|| anyhow!("this rules system ({}) draws no text map", g.system()))?;
+        out.push('\n');
+        out.push_str(&m);
+    }
+    Ok(out)
+}
+
 /// The counters of the units on the map.
 fn counters(sc: &Scenario, at: impl Fn(usize) -> Option<hexmap::Hex>) -> Vec<render::Counter> {
     sc.units

@@ -79,6 +79,10 @@ enum Command {
         /// With --map: mark the moves of the last N actions.
         #[arg(long, value_name = "N", requires = "map")]
         last: Option<usize>,
+        /// List every legal action (by default the text sums them up: which units may move,
+        /// `grognard moves` for a unit's destinations; --json always lists them all).
+        #[arg(long)]
+        legal: bool,
     },
     /// The hexsides around a hex: each one's features (river, stream, bridge, road, slope...)
     /// by the map's legend and what crossing it costs each way.
@@ -297,7 +301,11 @@ fn main() -> ExitCode {
             map,
             radius,
             last,
+            legal,
         } => match (map, radius, last) {
+            (map, None, None) if legal && !json => {
+                print(cmds::show_legal(&lib, &record, map.as_deref()))
+            }
             (Some(hex), r, l) if r.is_some() || l.is_some() => {
                 print(show::show_around(&lib, &record, json, &hex, r, l))
             }

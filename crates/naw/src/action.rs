@@ -137,16 +137,7 @@ impl Action {
         let words: Vec<&str> = text.split_whitespace().collect();
         let bad = |why: String| Err(Refusal::new("action", why));
         let unit = |w: &str| -> Result<UnitId, Refusal> {
-            if let Some(u) = g.find_unit(w) {
-                return Ok(u);
-            }
-            if let Ok(h) = w.parse::<Hex>() {
-                return Err(Refusal::new("action", format!("no unit stands in {h}")));
-            }
-            Err(Refusal::new(
-                "action",
-                format!("'{w}' is not a unit id of this scenario"),
-            ))
+            g.unit_named(w).map_err(|why| Refusal::new("action", why))
         };
         let hex = |w: &str| {
             w.parse::<Hex>()
@@ -265,5 +256,119 @@ impl Game {
         self.scenario()
             .unit_by_id(word)
             .or_else(|| word.parse::<Hex>().ok().and_then(|h| self.unit_at(h)))
+    }
+
+    /// The unit a word names ([`Game::find_unit`]), or why none does, in a player's words,
+    /// with the ids the word may have meant: the ids it begins (`PR.1`: "did you mean PR.1_8
+    /// or PR.1_4?"), else ids a letter or two away, or whose part after the nation is the
+    /// word (`Pahl`: AU.Pahl). A prefix is never taken for the unit, even when only one id
+    /// begins with it (`docs/actions.md`).
+    pub fn unit_named(&self, word: &str) -> Result<UnitId, String> {
+        if let Some(u) = self.find_unit(word) {
+            return Ok(u);
+        }
+        if let Ok(h) = word.parse::<Hex>() {
+            if !self.scenario().map.contains(h) {
+                return Err(format!("no unit stands in {h}: it is not on the map"));
+            }
+            return Err(format!("no unit stands in {h}"));
+        }
+        let ids: Vec<&str> = self
+            .scenario()
+            .units
+            .iter()
+            .map(|d| d.id.as_str())
+            .collect();
+        let near = similar_ids(word, &ids);
+        if near.is_empty() {
+            let examples: Vec<&str> = ids.iter().take(3).copied().collect();
+            return Err(format!(
+                "'{word}' is not a unit id of {} (ids look like {})",
+                self.scenario().id,
+                examples.join(", ")
+            ));
+        }
+        Err(format!("no unit {word}: did you mean {}?", or_list(&near)))
+    }
+}
+
+/// The ids `word` may have meant, in the scenario's order (at most eight): those it is a
+/// prefix of, ignoring case (only those where it ends a part of the id, `PR.1` of `PR.1_8`,
+/// when there are such); else those a letter or two away (one for short words), or whose
+/// part after the nation's dot is the word.
+fn similar_ids<'a>(word: &str, ids: &[&'a str]) -> Vec<&'a str> {
+    let w = word.to_ascii_lowercase();
+    let lower: Vec<String> = ids.iter().map(|i| i.to_ascii_lowercase()).collect();
+    let prefixed: Vec<(&str, bool)> = ids
+        .iter()
+        .zip(&lower)
+        .filter(|(_, l)| l.len() > w.len() && l.starts_with(&w))
+        // whole: the word ends where a part of the id ends (`PR.1` of `PR.1_8`, not of `PR.10`)
+        .map(|(i, l)| (*i, !l.as_bytes()[w.len()].is_ascii_alphanumeric()))
+        .collect();
+    let whole = prefixed.iter().any(|p| p.1);
+    let mut out: Vec<&str> = prefixed
+        .iter()
+        .filter(|p| p.1 || !whole)
+        .map(|p| p.0)
+        .collect();
+    if out.is_empty() {
+        let limit = if w.chars().count() >= 6 { 2 } else { 1 };
+        out = ids
+            .iter()
+            .zip(&lower)
+            .filter(|(_, l)| {
+                edit_distance(&w, l) <= limit
+                    || l.split_once('.').is_some_and(|(_, rest)| rest == w)
+            })
+            .map(|(i, _)| *i)
+            .collect();
+    }
+    out.truncate(8);
+    out
+}
+
+/// The Levenshtein distance of two strings, by characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diag = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let up = row[j + 1];
+            row[j + 1] = (diag + usize::from(ca != cb)).min(up + 1).min(row[j] + 1);
+            diag = up;
+        }
+    }
+    row[b.len()]
+}
+
+/// `A`, `A or B`, `A, B or C`.
+fn or_list(items: &[&str]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{edit_distance, similar_ids};
+
+    #[test]
+    fn ids_a_word_may_have_meant() {
+        let ids = [
+            "PR.1_8", "FR.4", "FR.44x", "PR.10", "PR.1_4", "AU.Pahl", "FR.5",
+        ];
+        assert_eq!(similar_ids("PR.1", &ids), ["PR.1_8", "PR.1_4"]);
+        assert_eq!(similar_ids("FR.4", &ids[2..]), ["FR.44x"]);
+        assert_eq!(similar_ids("pr.1_", &ids), ["PR.1_8", "PR.1_4"]);
+        assert_eq!(similar_ids("FR4", &ids), ["FR.4"]);
+        assert_eq!(similar_ids("pahl", &ids), ["AU.Pahl"]);
+        assert!(similar_ids("XY.99", &ids).is_empty());
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(edit_distance("", "ab"), 2);
     }
 }

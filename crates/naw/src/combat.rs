@@ -35,8 +35,24 @@ pub struct CombatView {
     pub defenders: Vec<UnitId>,
     /// Odds now.
     pub odds: OddsPreview,
-    /// Already resolved.
+    /// Already resolved (its result carried out to the end).
     pub resolved: bool,
+    /// Once its die has been rolled: the odds as they stood then, the column used and the
+    /// result (the combat being carried out, or resolved).
+    pub rolled: Option<Rolled>,
+}
+
+/// A combat whose die has been rolled, as it stood at the roll (7.6).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rolled {
+    /// The odds the strengths gave at the roll.
+    pub odds: OddsPreview,
+    /// The column it was resolved at: `odds.column`, or a lower one the attacker chose (7.9).
+    pub column: Column,
+    /// The die.
+    pub die: u8,
+    /// The result.
+    pub result: CombatResult,
 }
 
 /// The declared combats with one more attack in them, without copying them: `changed`
@@ -713,12 +729,18 @@ impl Game {
     pub fn combats(&self) -> Vec<CombatView> {
         self.combats
             .iter()
-            .map(|c| CombatView {
+            .enumerate()
+            .map(|(i, c)| CombatView {
                 attackers: c.attackers.iter().collect(),
                 bombarding: c.bombard.iter().collect(),
                 defenders: c.defenders.iter().collect(),
                 odds: self.odds_of(c.attackers, c.bombard, c.defenders),
                 resolved: c.resolved,
+                rolled: self
+                    .rolled
+                    .iter()
+                    .find(|(k, _)| *k as usize == i)
+                    .map(|(_, r)| r.clone()),
             })
             .collect()
     }
@@ -801,6 +823,15 @@ impl Game {
         self.res.die = die;
         self.res.result = Some(result);
         self.res.bombard = cm.bombard;
+        self.rolled.push((
+            ci as u8,
+            Rolled {
+                odds: odds.clone(),
+                column,
+                die,
+                result,
+            },
+        ));
         self.event(Event::Combat {
             attackers: cm.attackers,
             defenders: cm.defenders,

@@ -131,6 +131,41 @@ pub struct Game {
     /// Each unit's eight bytes of the state hash, kept up to date by every change of
     /// `units` (see [`Game::sync_unit`]), so that hashing a state copies them at once.
     pub(crate) unit_bytes: Vec<u8>,
+    /// The combats of this combat phase whose die has been rolled, by combat index, as they
+    /// stood at the roll (7.6, 7.9), for the views: they follow from the record, are not part
+    /// of the state that decides play, and are not hashed.
+    pub(crate) rolled: Vec<(u8, crate::combat::Rolled)>,
+    /// What began the run of actions that may be taken back (the last `takeback`): not
+    /// hashed.
+    pub(crate) barrier: Barrier,
+    /// The line of communications was checked at the end of the last game-turn (17.5): not
+    /// hashed (the outcome and the losses it made are).
+    pub(crate) loc_checked: bool,
+}
+
+/// The line-of-communications check (17.5): the units of `side` on the map that trace a line
+/// to `hex`, and those that cannot.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineCheck {
+    /// The side that must trace (the French in The Battle of Nations).
+    pub side: Side,
+    /// The hex the line leads to (2131).
+    pub hex: Hex,
+    /// The units that trace a line.
+    pub traced: Vec<UnitId>,
+    /// The units cut off: at the end of the last game-turn they count as eliminated.
+    pub cut_off: Vec<UnitId>,
+}
+
+/// What stands before the actions that may still be taken back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Barrier {
+    /// The start of the game: nothing before it.
+    Start,
+    /// A player-turn began: the last player-turn's actions stand (5.17, ruling M8).
+    PlayerTurn,
+    /// A die was rolled (5.14).
+    Die,
 }
 
 /// A unit's eight bytes in the canonical form of the state hash.
@@ -236,6 +271,9 @@ impl Game {
             events: Vec::new(),
             stamp: new_stamp(),
             unit_bytes: Vec::new(),
+            rolled: Vec::new(),
+            barrier: Barrier::Start,
+            loc_checked: false,
         };
         g.unit_bytes = g.units.iter().flat_map(unit_bytes).collect();
         for u in g.unit_ids().collect::<Vec<_>>() {
@@ -244,6 +282,7 @@ impl Game {
             }
         }
         g.begin_player_turn();
+        g.barrier = Barrier::Start;
         g
     }
 
@@ -474,7 +513,7 @@ impl Game {
     }
 
     /// 14.62: the phasing side has no movement phase in this game-turn.
-    fn no_movement_phase_this_turn(&self) -> bool {
+    pub(crate) fn no_movement_phase_this_turn(&self) -> bool {
         self.first_player_turn_of_scenario()
             && self.sc.hooks.no_movement_first_turn == Some(self.phasing())
     }
@@ -483,7 +522,9 @@ impl Game {
     /// or straight to combat where 14.62 takes the movement phase away.
     pub(crate) fn begin_player_turn(&mut self) {
         self.takeback = 0;
+        self.barrier = Barrier::PlayerTurn;
         self.combats.clear();
+        self.rolled.clear();
         self.res = Resolution::default();
         for (s, b) in self
             .units
@@ -655,6 +696,7 @@ impl Game {
     /// End of the last game-turn: the line of communications (17.5), then demoralization or a
     /// draw (17.4).
     fn finish(&mut self) {
+        self.loc_checked = self.sc.loc.is_some();
         if let Some(loc) = self.sc.loc.clone() {
             let cut = self.cut_off_units(loc.side, loc.hex);
             for u in cut {
@@ -742,6 +784,37 @@ impl Game {
             }
         }
         cut
+    }
+
+    /// The line-of-communications check of 17.5 as the board stands: which units of the
+    /// scenario's side (on the map) trace a line to its hex and which are cut off
+    /// ([`Game::cut_off_units`]). `None` when the scenario has no such check.
+    pub fn line_of_communications(&self) -> Option<LineCheck> {
+        let loc = self.sc.loc.as_ref()?;
+        let cut_off = self.cut_off_units(loc.side, loc.hex);
+        let traced = self
+            .unit_ids()
+            .filter(|&u| {
+                self.side_of(u) == loc.side && self.hex_of(u).is_some() && !cut_off.contains(&u)
+            })
+            .collect();
+        Some(LineCheck {
+            side: loc.side,
+            hex: loc.hex,
+            traced,
+            cut_off,
+        })
+    }
+
+    /// The check of 17.5 made at the end of the last game-turn, once the game has ended
+    /// there: the units it found tracing and cut off (the cut-off ones counted as eliminated).
+    /// `None` before, when the game ended otherwise (17.2 during play), or without the check.
+    pub fn line_of_communications_at_end(&self) -> Option<LineCheck> {
+        if self.loc_checked {
+            self.line_of_communications()
+        } else {
+            None
+        }
     }
 
     pub(crate) fn refuse<T>(case: &'static str, why: impl Into<String>) -> Result<T, Refusal> {
@@ -888,12 +961,14 @@ impl Rules for Game {
             (Step::Retreat, Action::Stand { unit }) => self.check_stand(unit),
             (Step::Advance, Action::Advance { unit, to }) => self.check_advance(unit, to),
             (Step::Advance, Action::Hold) => Ok(()),
+            (_, a @ Action::Move { .. }) => {
+                // 14.62: the whole first game-turn passes without a movement phase; 5.11:
+                // moving out of sequence
+                let r = self.out_of_phase();
+                Game::refuse(r.case, format!("{}: {}", self.action_text(a), r.why))
+            }
             (step, a) => {
                 let case = match a {
-                    // 14.62: the whole first game-turn passes without a movement phase
-                    Action::Move { .. } if self.no_movement_phase_this_turn() => "14.62",
-                    // 5.11: moving out of sequence
-                    Action::Move { .. } => "5.11",
                     // 5.14: no combat in the movement phase
                     Action::Attack { .. } | Action::Resolve { .. } if step == Step::Movement => {
                         "5.14"
@@ -936,14 +1011,34 @@ impl Rules for Game {
                 self.takeback += 1;
             }
             Action::Roll(f) => {
+                // 5.14: the die and everything before it stand
                 self.takeback = 0;
+                self.barrier = Barrier::Die;
                 self.apply_roll(f);
             }
-            Action::Lose { units } => self.apply_losses(units),
-            Action::Retreat { unit, to } => self.apply_retreat(unit, to),
-            Action::Stand { unit } => self.apply_stand(unit),
-            Action::Advance { unit, to } => self.apply_advance(Some((unit, to))),
-            Action::Hold => self.apply_advance(None),
+            // The choices that carry out a result (ruling M8): they came after the die and
+            // may be taken back to it, the die standing. Counted before they are applied: the
+            // last of them may end the player-turn, which starts a new count.
+            Action::Lose { units } => {
+                self.takeback += 1;
+                self.apply_losses(units);
+            }
+            Action::Retreat { unit, to } => {
+                self.takeback += 1;
+                self.apply_retreat(unit, to);
+            }
+            Action::Stand { unit } => {
+                self.takeback += 1;
+                self.apply_stand(unit);
+            }
+            Action::Advance { unit, to } => {
+                self.takeback += 1;
+                self.apply_advance(Some((unit, to)));
+            }
+            Action::Hold => {
+                self.takeback += 1;
+                self.apply_advance(None);
+            }
         }
     }
 
@@ -982,11 +1077,25 @@ impl Rules for Game {
     }
 
     fn undo_refusal(&self) -> Refusal {
-        // 5.14, 5.17: a move stands once a die has been rolled since
-        Refusal::new(
-            "5.14",
-            "a die has been rolled since: the move can no longer be taken back",
-        )
+        match self.barrier {
+            // 5.14: the die and everything before it stand; the choices after it do not
+            Barrier::Die => Refusal::new(
+                "5.14",
+                "the die has been rolled: it and every action before it stand (only the \
+                 choices made since, losses, retreats and advances, may be taken back)",
+            ),
+            // 5.17 and ruling M8: a player takes back his own moves within his player-turn
+            Barrier::PlayerTurn => Refusal::new(
+                "5.17",
+                format!(
+                    "the {} player-turn of game-turn {} has begun: the actions of the player-turn \
+                     before it stand",
+                    self.seat_name(self.phasing()),
+                    self.turn
+                ),
+            ),
+            Barrier::Start => Refusal::new("5.17", "there is nothing to take back"),
+        }
     }
 }
 

@@ -65,9 +65,9 @@ pub mod tables;
 mod unitset;
 
 pub use action::Action;
-pub use combat::{CombatView, ObligationKind, OddsPreview, RetreatChoices};
+pub use combat::{CombatView, ObligationKind, OddsPreview, RetreatChoices, Rolled};
 pub use event::{Blocker, Elimination, Event};
-pub use game::{Game, Loc, Phase, Step, UnitView};
+pub use game::{Game, LineCheck, Loc, Phase, Step, UnitView};
 pub use movement::{fmt_half, Destination};
 pub use scenario::{Scenario, ScenarioError, UnitType};
 pub use tables::{Column, CombatResult};

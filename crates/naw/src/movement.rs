@@ -397,7 +397,7 @@ impl Game {
             return Game::refuse("5.11", "no such unit");
         }
         if self.step != Step::Movement {
-            return Game::refuse("5.11", "units move only in their own movement phase");
+            return Err(self.out_of_phase());
         }
         if self.side_of(u) != self.phasing() {
             return Game::refuse(
@@ -428,6 +428,39 @@ impl Game {
             ),
             _ => Ok(()),
         }
+    }
+
+    /// Why no unit may move now, outside a movement phase: the scenario takes the phasing
+    /// side's movement phase away (14.62), the game is over, or it is a combat phase (4.1),
+    /// in which units move only to retreat or advance after combat (5.11).
+    pub fn out_of_phase(&self) -> Refusal {
+        let side = self
+            .sc
+            .sides
+            .get(self.player as usize)
+            .map_or("?", |s| s.as_str());
+        if let Some(o) = &self.outcome {
+            return Refusal::new(o.case, format!("the game is over: {}", o.why));
+        }
+        if self.no_movement_phase_this_turn() {
+            return Refusal::new(
+                "14.62",
+                format!(
+                    "the {side} have no movement phase in game-turn {}: their player-turn opens \
+                     with the combat phase (4.1), in which no unit moves except to retreat or \
+                     advance after combat",
+                    self.turn
+                ),
+            );
+        }
+        Refusal::new(
+            "5.11",
+            format!(
+                "it is the {side} combat phase of game-turn {} (4.1): units move only in their \
+                 own movement phase, or to retreat or advance after combat",
+                self.turn
+            ),
+        )
     }
 
     /// Every legal destination of a unit in this movement phase, with its cheapest cost.
@@ -501,6 +534,38 @@ impl Game {
             Ok(())
         };
         check().err()
+    }
+
+    /// Why a unit has no legal destination now, when [`Game::destinations`] finds none: what
+    /// keeps it from moving at all ([`Game::why_immobile`]); or it stands in an enemy zone of
+    /// control at night, which it may leave (16.1) but only for a hex no enemy controls (10.2),
+    /// and there is none within reach; or no hex within its allowance is open (5.0).
+    pub fn why_no_destination(&self, u: UnitId) -> Refusal {
+        if let Some(r) = self.why_immobile(u) {
+            return r;
+        }
+        let id = self.id(u);
+        if self.is_night() && self.in_enemy_zoc(u) {
+            let case = if self.sc.hooks.night_withdrawal {
+                "16.1"
+            } else {
+                "10.2"
+            };
+            return Refusal::new(
+                case,
+                format!(
+                    "{id} stands in an enemy zone of control: at night it may withdraw from it, \
+                     but only into a hex no enemy controls (10.2), and none is within reach"
+                ),
+            );
+        }
+        Refusal::new(
+            "5.0",
+            format!(
+                "{id} has no legal destination: every hex within its movement allowance is held, \
+                 or shut off by enemy units (5.12), zones of control (6.0) or terrain (5.24, 9.0)"
+            ),
+        )
     }
 
     pub(crate) fn check_move(

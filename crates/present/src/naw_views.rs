@@ -250,9 +250,7 @@ impl Presenter<Game> for NawPresenter {
         let g = &session.game;
         match name {
             "moves" => {
-                let u = g.find_unit(arg).ok_or_else(|| {
-                    QueryError::NotFound(format!("there is no unit '{arg}' in this game"))
-                })?;
+                let u = g.unit_named(arg.trim()).map_err(QueryError::NotFound)?;
                 Ok(serde_json::to_value(moves_view(g, u)).unwrap_or_default())
             }
             "odds" => odds_query(arg),
@@ -340,8 +338,19 @@ pub struct CombatEntry {
     pub terrain: Vec<String>,
     /// The probability of every result at these odds (`Ae`, `Ar`, `Dr`, `De`, `Ex`).
     pub probabilities: BTreeMap<String, f64>,
-    /// Already resolved.
+    /// Resolved: its die has been rolled. From then on `attack`, `defence`, `terrain` and
+    /// `column` are those it was resolved at (the column a reduced one, 7.9) and
+    /// `probabilities` that column's.
     pub resolved: bool,
+    /// The die, once rolled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub die: Option<u8>,
+    /// The result (`Dr`), once rolled.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<String>,
+    /// The column the strengths gave, when the combat was resolved at reduced odds (7.9).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reduced_from: Option<String>,
 }
 
 /// An obligation of the combat phase still open.
@@ -414,9 +423,14 @@ impl EventEntry {
             E::CutOff { unit, target } => {
                 json!({ "unit": id(*unit), "hex": target.to_string() })
             }
-            E::GameOver { winner, .. } => {
-                json!({ "winner": winner.map(|w| side_name(g, w)) })
-            }
+            E::GameOver { winner, .. } => match g.line_of_communications_at_end() {
+                // the check of 17.5 made at the end of the last game-turn
+                Some(c) => json!({
+                    "winner": winner.map(|w| side_name(g, w)),
+                    "line_of_communications": line_entry(g, &c),
+                }),
+                None => json!({ "winner": winner.map(|w| side_name(g, w)) }),
+            },
         };
         EventEntry {
             case: e.case().to_string(),
@@ -452,6 +466,37 @@ pub struct OutcomeEntry {
     pub case: String,
     /// Why, in a sentence.
     pub why: String,
+    /// The line-of-communications check made at the end of the last game-turn (17.5), when
+    /// the game ended there and the scenario has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub line_of_communications: Option<LineEntry>,
+}
+
+/// The line-of-communications check of 17.5, from the rules' own query.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LineEntry {
+    /// `17.5`.
+    pub case: String,
+    /// The side that traces.
+    pub side: String,
+    /// The hex the lines lead to (`2131`).
+    pub hex: String,
+    /// The units on the map that trace a line.
+    pub traced: Vec<String>,
+    /// The units cut off, which count as eliminated.
+    pub cut_off: Vec<String>,
+}
+
+/// A line-of-communications check as its entry.
+pub fn line_entry(g: &Game, c: &naw::LineCheck) -> LineEntry {
+    let ids = |v: &[UnitId]| v.iter().map(|&u| g.id(u).to_string()).collect();
+    LineEntry {
+        case: "17.5".into(),
+        side: side_name(g, c.side).to_string(),
+        hex: c.hex.to_string(),
+        traced: ids(&c.traced),
+        cut_off: ids(&c.cut_off),
+    }
 }
 
 /// The name of a side.
@@ -590,16 +635,28 @@ pub fn combats(g: &Game) -> Vec<CombatEntry> {
     let ids = |v: &[UnitId]| v.iter().map(|&u| g.id(u).to_string()).collect::<Vec<_>>();
     g.combats()
         .iter()
-        .map(|c| CombatEntry {
-            attackers: ids(&c.attackers),
-            bombarding: ids(&c.bombarding),
-            defenders: ids(&c.defenders),
-            attack: c.odds.attack,
-            defence: c.odds.defence,
-            column: c.odds.column.name().to_string(),
-            terrain: c.odds.terrain.clone(),
-            probabilities: probability_map(&c.odds.probabilities),
-            resolved: c.resolved,
+        .map(|c| {
+            // once rolled, the combat as it was resolved (7.6), at the column used (7.9)
+            let odds = c.rolled.as_ref().map_or(&c.odds, |r| &r.odds);
+            let column = c.rolled.as_ref().map_or(c.odds.column, |r| r.column);
+            CombatEntry {
+                attackers: ids(&c.attackers),
+                bombarding: ids(&c.bombarding),
+                defenders: ids(&c.defenders),
+                attack: odds.attack,
+                defence: odds.defence,
+                column: column.name().to_string(),
+                terrain: odds.terrain.clone(),
+                probabilities: probability_map(&naw::tables::probabilities(column)),
+                resolved: c.resolved || c.rolled.is_some(),
+                die: c.rolled.as_ref().map(|r| r.die),
+                result: c.rolled.as_ref().map(|r| r.result.name().to_string()),
+                reduced_from: c
+                    .rolled
+                    .as_ref()
+                    .filter(|r| r.column != r.odds.column)
+                    .map(|r| r.odds.column.name().to_string()),
+            }
         })
         .collect()
 }
@@ -759,6 +816,7 @@ pub fn situation(s: &Session<Game>) -> Situation {
             winner: o.winner.map(|w| side_name(g, w).to_string()),
             case: o.case.to_string(),
             why: o.why.clone(),
+            line_of_communications: g.line_of_communications_at_end().map(|c| line_entry(g, &c)),
         }),
     }
 }
@@ -786,6 +844,10 @@ pub struct DestinationEntry {
     pub cost: f64,
     /// The cheapest path, from the unit's hex (or entry hex) to the destination.
     pub path: Vec<String>,
+    /// The hex lies in an enemy zone of control: the move ends there (6.0), and the unit may
+    /// not leave it in a later movement phase (5.13).
+    #[serde(default)]
+    pub zoc: bool,
 }
 
 /// Why a unit cannot move.
@@ -831,11 +893,15 @@ pub fn moves(g: &Game, u: UnitId) -> (Vec<Move>, Option<Refusal>) {
     if !out.is_empty() {
         return (out, None);
     }
-    // Why not: what keeps the unit from moving at all, else no destination is open (5.0)
-    let why = g
-        .why_immobile(u)
-        .unwrap_or_else(|| Refusal::new("5.0", format!("{} has no legal destination", g.id(u))));
-    (out, Some(why))
+    // Why not, from the rules: the phase (14.62, 5.11), a zone of control (5.13, 10.2,
+    // 16.1), or no destination open (5.0)
+    (out, Some(g.why_no_destination(u)))
+}
+
+/// True when a unit moving into `h` enters a zone of control of its enemy (6.0).
+fn in_enemy_zone(g: &Game, u: UnitId, h: Hex) -> bool {
+    use naw::Opponent;
+    g.controlled_by(g.side_of(u).other(), h)
 }
 
 /// The moves view of a unit.
@@ -860,6 +926,7 @@ pub fn moves_view(g: &Game, u: UnitId) -> MovesView {
                 hex: h.to_string(),
                 cost: c as f64 / 2.0,
                 path: p.iter().map(|h| h.to_string()).collect(),
+                zoc: in_enemy_zone(g, u, h),
             })
             .collect(),
         why_not: why.map(|r| WhyNot {
@@ -1057,8 +1124,89 @@ pub fn to_act_text(g: &Game) -> String {
     match g.to_act() {
         ToAct::Side(s) => format!("{} to act", side_name(g, s)),
         ToAct::Chance => "a die is to be rolled".into(),
-        ToAct::Over(o) => format!("game over: {} ({})", o.why, o.case),
+        ToAct::Over(o) => match g.line_of_communications_at_end() {
+            Some(c) => format!("game over: {} ({}); {}", o.why, o.case, line_brief(g, &c)),
+            None => format!("game over: {} ({})", o.why, o.case),
+        },
     }
+}
+
+/// The line-of-communications check in a few words: how many trace, which are cut off.
+pub fn line_brief(g: &Game, c: &naw::LineCheck) -> String {
+    let cut: Vec<&str> = c.cut_off.iter().map(|&u| g.id(u)).collect();
+    format!(
+        "line of communications to {} (17.5): {} {} units trace, {}",
+        c.hex,
+        c.traced.len(),
+        side_name(g, c.side),
+        if cut.is_empty() {
+            "none is cut off".to_string()
+        } else {
+            format!("cut off and counted as eliminated: {}", cut.join(", "))
+        }
+    )
+}
+
+/// Words wrapped into lines of at most `width` characters, each indented by `indent`
+/// spaces, ending in a new line.
+fn wrap(words: &[String], width: usize, indent: usize) -> String {
+    let mut out = " ".repeat(indent);
+    let mut line = indent;
+    for w in words {
+        if line > indent && line + 1 + w.len() > width {
+            out.push('\n');
+            out.push_str(&" ".repeat(indent));
+            line = indent;
+        } else if line > indent {
+            out.push(' ');
+            line += 1;
+        }
+        out.push_str(w);
+        line += w.len();
+    }
+    out.push('\n');
+    out
+}
+
+/// The reinforcements still to enter this game-turn and next (15.0), by side, game-turn and
+/// entry hex; empty when none is due.
+pub fn reinforcements_text(g: &Game) -> String {
+    use std::fmt::Write;
+    let now = g.turn();
+    // (side, turn, hex) -> unit ids
+    let mut due: BTreeMap<(u8, u8, Hex), Vec<&str>> = BTreeMap::new();
+    for v in g.units() {
+        if v.loc != Loc::Waiting {
+            continue;
+        }
+        if let Some((turn, hex)) = v.arrival {
+            if turn <= now + 1 {
+                let side = g.side_of(v.unit).0;
+                due.entry((side, turn.max(now), hex))
+                    .or_default()
+                    .push(g.id(v.unit));
+            }
+        }
+    }
+    let mut out = String::new();
+    if due.is_empty() {
+        return out;
+    }
+    out.push_str("Reinforcements (15.0):\n");
+    for ((side, turn, hex), ids) in due {
+        let when = if turn <= now {
+            format!("due this game-turn ({now})")
+        } else {
+            format!("due next game-turn ({turn})")
+        };
+        let _ = writeln!(
+            out,
+            "  {} {when}, at {hex}: {}",
+            side_name(g, Side(side)),
+            ids.join(", ")
+        );
+    }
+    out
 }
 
 /// One line: turn, phase, who acts.
@@ -1154,20 +1302,42 @@ pub fn combats_text(g: &Game) -> String {
                 .collect::<Vec<_>>()
                 .join(", ")
         };
+        // once rolled, the strengths as they stood at the roll
+        let odds = c.rolled.as_ref().map_or(&c.odds, |r| &r.odds);
         let _ = write!(
             out,
             "  {} ({}) against {} ({}): {}",
             names(&c.attackers),
-            c.odds.attack,
+            odds.attack,
             names(&c.defenders),
-            c.odds.defence,
-            c.odds.column.name()
+            odds.defence,
+            odds.column.name()
         );
-        if !c.odds.terrain.is_empty() {
-            let _ = write!(out, "; {}", c.odds.terrain.join("; "));
+        if !odds.terrain.is_empty() {
+            let _ = write!(out, "; {}", odds.terrain.join("; "));
         }
-        if c.resolved {
-            out.push_str(" [resolved]");
+        match &c.rolled {
+            Some(r) if r.column != r.odds.column => {
+                let _ = write!(
+                    out,
+                    " [resolved at {} (reduced from {}, 7.9): die {}, {}]",
+                    r.column.name(),
+                    r.odds.column.name(),
+                    r.die,
+                    r.result.name()
+                );
+            }
+            Some(r) => {
+                let _ = write!(
+                    out,
+                    " [resolved at {}: die {}, {}]",
+                    r.column.name(),
+                    r.die,
+                    r.result.name()
+                );
+            }
+            None if c.resolved => out.push_str(" [resolved]"),
+            None => {}
         }
         out.push('\n');
     }
@@ -1218,9 +1388,64 @@ pub fn legal_text(g: &Game) -> String {
     out
 }
 
-/// The state as text for players: title, headline, demoralization, the record, every unit,
-/// the declared combats, the open obligations, the legal actions and the outcome.
-pub fn state_text(s: &Session<Game>) -> String {
+/// The legal actions in brief, as `show` prints them: in a movement phase the units that may
+/// move (with how many destinations each) and those held where they stand, pointing to
+/// `grognard moves` for a unit's destinations; otherwise every action, grouped per unit as
+/// [`legal_text`] does (declarations are few). `show --legal` prints [`legal_text`].
+pub fn legal_summary_text(g: &Game) -> String {
+    use std::fmt::Write;
+    if g.step() != Step::Movement {
+        return legal_text(g);
+    }
+    let actions = legal(g);
+    let mut per_unit: BTreeMap<UnitId, usize> = BTreeMap::new();
+    for &a in &actions {
+        if let Action::Move { unit, .. } = a {
+            *per_unit.entry(unit).or_default() += 1;
+        }
+    }
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "Legal actions ({}): {} units may move, end ends the movement phase.",
+        actions.len(),
+        per_unit.len()
+    );
+    if !per_unit.is_empty() {
+        let words: Vec<String> = g
+            .unit_ids()
+            .filter_map(|u| per_unit.get(&u).map(|n| format!("{} ({n})", g.id(u))))
+            .collect();
+        out.push_str("  may move (how many legal destinations):\n");
+        out.push_str(&wrap(&words, 100, 4));
+    }
+    // the phasing side's units on the map that may not move, and why (5.13, 10.2, ...)
+    let mut held = Vec::new();
+    for u in g.unit_ids() {
+        if g.side_of(u) != g.phasing() || per_unit.contains_key(&u) || g.hex_of(u).is_none() {
+            continue;
+        }
+        let r = g.why_no_destination(u);
+        if r.case != "5.17" {
+            held.push(format!("{} ({})", g.id(u), r.case));
+        }
+    }
+    if !held.is_empty() {
+        out.push_str("  cannot move now (the case that holds them):\n");
+        out.push_str(&wrap(&held, 100, 4));
+    }
+    out.push_str(
+        "  `grognard moves RECORD UNIT` lists a unit's destinations; \
+         `grognard show RECORD --legal` lists every legal action.\n",
+    );
+    out
+}
+
+/// The state as text for players: title, headline, demoralization, the record, the
+/// reinforcements due, every unit, the declared combats, the open obligations, the legal
+/// actions in brief ([`legal_summary_text`]; every one when `all_legal`) and the outcome
+/// with the line-of-communications check (17.5).
+pub fn state_text_with(s: &Session<Game>, all_legal: bool) -> String {
     use std::fmt::Write;
     let g = &s.game;
     let sc = g.scenario();
@@ -1235,6 +1460,9 @@ pub fn state_text(s: &Session<Game>) -> String {
         s.record.seed,
         g.undoable().min(s.record.actions.len())
     );
+    if g.outcome().is_none() {
+        out.push_str(&reinforcements_text(g));
+    }
     out.push('\n');
     let _ = writeln!(
         out,
@@ -1292,11 +1520,39 @@ pub fn state_text(s: &Session<Game>) -> String {
             let _ = writeln!(out, "Open obligations: {}", list.join("; "));
         }
     }
-    out.push_str(&legal_text(g));
+    if all_legal {
+        out.push_str(&legal_text(g));
+    } else {
+        out.push_str(&legal_summary_text(g));
+    }
     if let Some(o) = g.outcome() {
         let _ = writeln!(out, "Outcome: {} ({})", o.why, o.case);
+        if let Some(c) = g.line_of_communications_at_end() {
+            let ids =
+                |v: &[UnitId]| -> Vec<String> { v.iter().map(|&u| g.id(u).to_string()).collect() };
+            let _ = writeln!(
+                out,
+                "Line of communications to {} (17.5), checked at the end of the last game-turn:",
+                c.hex
+            );
+            let side = side_name(g, c.side);
+            let _ = writeln!(out, "  {side} units that trace ({}):", c.traced.len());
+            out.push_str(&wrap(&ids(&c.traced), 100, 4));
+            let cut = ids(&c.cut_off);
+            let _ = writeln!(out, "  cut off, counted as eliminated ({}):", cut.len());
+            if cut.is_empty() {
+                out.push_str("    none\n");
+            } else {
+                out.push_str(&wrap(&cut, 100, 4));
+            }
+        }
     }
     out
+}
+
+/// The state as text for players ([`state_text_with`], the legal actions in brief).
+pub fn state_text(s: &Session<Game>) -> String {
+    state_text_with(s, false)
 }
 
 /// The state as the command line's `show --json` prints it: the state view with its log
@@ -1319,26 +1575,8 @@ pub fn state_json(s: &Session<Game>) -> Result<serde_json::Value, ReplayError> {
 /// A unit named by id (case-insensitive) or by the hex it stands in, with the reason when
 /// none is.
 pub fn unit_named(g: &Game, word: &str) -> Result<UnitId, String> {
-    if let Some(u) = g.find_unit(word) {
-        return Ok(u);
-    }
-    if let Ok(h) = word.parse::<Hex>() {
-        if !g.scenario().map.contains(h) {
-            return Err(format!("{h} is not on the map"));
-        }
-        return Err(format!("no unit stands in {h}"));
-    }
-    Err(format!(
-        "'{word}' is not a unit id of {} (ids look like {})",
-        g.scenario().id,
-        g.scenario()
-            .units
-            .iter()
-            .take(3)
-            .map(|d| d.id.as_str())
-            .collect::<Vec<_>>()
-            .join(", ")
-    ))
+    // the rules' own reading, with the ids the word may have meant
+    g.unit_named(word)
 }
 
 /// A hex that must be on the map, with the reason when it is not.
@@ -1354,23 +1592,16 @@ pub fn map_hex(g: &Game, word: &str) -> Result<Hex, String> {
     Ok(h)
 }
 
-/// Why a unit cannot move, as one line (the case first unless it is the bare 5.0).
+/// Why a unit cannot move, as one line: the case, then why.
 pub fn cannot_move(g: &Game, u: UnitId) -> Option<String> {
-    moves(g, u).1.map(|r| {
-        if r.case == "5.0" {
-            r.why
-        } else {
-            format!("{}: {}", r.case, r.why)
-        }
-    })
+    moves(g, u).1.map(|r| format!("{}: {}", r.case, r.why))
 }
 
 /// A unit's moves as text: where it is, then each destination with its cost and cheapest
-/// path, or why it cannot move.
+/// path, marked `ZOC` where it lies in an enemy zone of control, or why it cannot move.
 pub fn moves_text(g: &Game, u: UnitId) -> String {
     use std::fmt::Write;
-    let (list, _) = moves(g, u);
-    let why = cannot_move(g, u);
+    let (list, why) = moves(g, u);
     let d = g.scenario().unit(u);
     let mut out = String::new();
     let from = match g.loc(u) {
@@ -1390,20 +1621,33 @@ pub fn moves_text(g: &Game, u: UnitId) -> String {
         d.strength,
         d.movement
     );
-    if let Some(w) = why {
-        let _ = writeln!(out, "cannot move: {w}");
+    if let Some(r) = why {
+        let _ = writeln!(out, "cannot move: {}: {}", r.case, r.why);
         return out;
     }
+    let zoc = list
+        .iter()
+        .filter(|(h, _, _)| in_enemy_zone(g, u, *h))
+        .count();
     let _ = writeln!(
         out,
-        "{} legal destinations (cost in MP, cheapest path):",
-        list.len()
+        "{} legal destinations (cost in MP, cheapest path){}:",
+        list.len(),
+        if zoc > 0 {
+            format!(
+                "; ZOC marks the {zoc} in an enemy zone of control, where the move ends (6.0) \
+                 and which the unit may not leave by moving (5.13)"
+            )
+        } else {
+            String::new()
+        }
     );
     for (h, c, p) in &list {
         let path: Vec<String> = p.iter().map(|h| h.to_string()).collect();
+        let mark = if in_enemy_zone(g, u, *h) { "  ZOC" } else { "" };
         let _ = writeln!(
             out,
-            "  {h}  {:>4} MP  {}",
+            "  {h}  {:>4} MP  {}{mark}",
             naw::fmt_half(*c),
             path.join("-")
         );
@@ -1412,11 +1656,16 @@ pub fn moves_text(g: &Game, u: UnitId) -> String {
 }
 
 /// A unit's moves as the command line's `moves --json` prints them: the moves view with
-/// `cannot_move` (the reason as one line) when it cannot move.
+/// `cannot_move`, the same `{case, why}` as `why_not`, when it cannot move.
 pub fn moves_json(g: &Game, u: UnitId) -> serde_json::Value {
-    let mut j = serde_json::to_value(moves_view(g, u)).unwrap_or_default();
-    if let (Some(o), Some(w)) = (j.as_object_mut(), cannot_move(g, u)) {
-        o.insert("cannot_move".into(), w.into());
+    let view = moves_view(g, u);
+    let cannot = view.why_not.clone();
+    let mut j = serde_json::to_value(view).unwrap_or_default();
+    if let (Some(o), Some(w)) = (j.as_object_mut(), cannot) {
+        o.insert(
+            "cannot_move".into(),
+            serde_json::to_value(w).unwrap_or_default(),
+        );
     }
     j
 }
@@ -1565,7 +1814,9 @@ pub fn odds_text(attack: u32, defence: u32, doubled: bool) -> Option<String> {
 /// The `text` query: the command line's rendering of a game. `arg` names what (words, with
 /// `--json` for the JSON form where there is one):
 ///
-/// - `` or `show`: the state as text ([`state_text`]); `show --json`: [`state_json`];
+/// - `` or `show`: the state as text ([`state_text`], the legal actions in brief);
+///   `show --legal`: with every legal action; `show --json`: [`state_json`];
+/// - `reinforcements`: the reinforcements due this game-turn and next;
 /// - `headline`: one line, turn, phase and who acts ([`headline`]);
 /// - `events`: the events of the last action (of the set-up before the first action);
 /// - `map XXYY`: the ASCII map of 9 rows by 13 hexes around a hex ([`ascii_map`]);
@@ -1584,6 +1835,8 @@ pub fn text_query(s: &Session<Game>, arg: &str) -> Result<serde_json::Value, Que
             state_json(s).map_err(|e| QueryError::Bad(e.to_string()))
         }
         [] | ["show"] => text(state_text(s)),
+        ["show", "--legal"] | ["--legal"] => text(state_text_with(s, true)),
+        ["reinforcements"] => text(reinforcements_text(g)),
         ["headline"] => text(headline(g)),
         ["stage"] => text(stage_text(g)),
         ["help"] => text(ACTIONS_HELP.to_string()),
@@ -1603,7 +1856,7 @@ pub fn text_query(s: &Session<Game>, arg: &str) -> Result<serde_json::Value, Que
             }
         }
         _ => Err(QueryError::Bad(format!(
-            "the text query takes show, headline, stage, help, events, legal, combats, map XXYY or moves UNIT, not '{arg}'"
+            "the text query takes show [--legal], headline, stage, help, events, legal, combats, reinforcements, map XXYY or moves UNIT, not '{arg}'"
         ))),
     }
 }
