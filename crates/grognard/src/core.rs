@@ -335,6 +335,90 @@ pub fn act_with(lib: &Library, path: &Path, actions: &[String], dice: &[u8]) -> 
     Ok(log)
 }
 
+/// `grognard act --computer SPEC`: the computer player `spec` of the game's system decides for
+/// the seat to act (any decision: moves, declarations, losses, retreats, advances), action
+/// after action until another seat is to act or the game ends (`once`: one action), the dice
+/// rolled as [`act_with`] rolls them. Each action is printed with what the computer said of
+/// it, which the record keeps (`note`). Refused when no seat is to act (the game is over).
+pub fn act_computer_with(
+    lib: &Library,
+    path: &Path,
+    spec: &str,
+    once: bool,
+    dice: &[u8],
+) -> Result<String> {
+    let mut g = open_with(lib, path)?;
+    let mut manual: VecDeque<u8> = dice.iter().copied().collect();
+    let mut log = String::new();
+    roll_pending(g.as_mut(), &mut manual, &mut log)?;
+    let side = match g.to_act() {
+        ToAct::Side(s) => s,
+        ToAct::Over(o) => {
+            return Err(Refused {
+                text: String::new(),
+                refusal: engine::Refusal::new(
+                    o.case,
+                    format!(
+                    "the game is over ({}): no one is to act, the computer has nothing to decide",
+                    o.why
+                ),
+                ),
+            }
+            .into())
+        }
+        ToAct::Chance => bail!("a chance event is pending but the rules system drew no outcome"),
+    };
+    let system = lib.system(g.system())?;
+    let seed = crate::util::mix(
+        g.record().seed ^ 0x636f_6d70,
+        g.record().actions.len() as u64,
+    );
+    let mut player = system.player(spec, seed).map_err(|e| {
+        if e.contains("available") {
+            anyhow!("--computer: {e}")
+        } else {
+            anyhow!(
+                "--computer: {e} (available: {})",
+                system.players().join(", ")
+            )
+        }
+    })?;
+    let seat = g
+        .seats()
+        .get(side.0 as usize)
+        .cloned()
+        .unwrap_or_else(|| format!("seat {}", side.0));
+    let name = player.name();
+    // a bound against a player that never lets the turn go
+    for _ in 0..100_000 {
+        let text = player.choose(g.as_ref());
+        let acted = g.act(&text).map_err(|refusal| {
+            anyhow!("the computer player {name} chose a refused action '{text}': {refusal}")
+        })?;
+        let said = player.explain();
+        g.set_note(acted.n.saturating_sub(1), said.clone());
+        let _ = writeln!(log, "{seat} ({name}): {}", acted.text);
+        if let Some(w) = said {
+            let _ = writeln!(log, "  [computer] {w}");
+        }
+        log.push_str(&events_text(&acted));
+        roll_pending(g.as_mut(), &mut manual, &mut log)?;
+        if once || !matches!(g.to_act(), ToAct::Side(s) if s == side) {
+            break;
+        }
+    }
+    if !manual.is_empty() {
+        let left: Vec<String> = manual.iter().map(|f| f.to_string()).collect();
+        bail!(
+            "no die was rolled for --die {}: nothing was written",
+            left.join(" --die ")
+        );
+    }
+    save_record(path, g.record())?;
+    let _ = writeln!(log, "{}", headline(g.as_ref()));
+    Ok(log)
+}
+
 /// `grognard undo`: takes back the last action where the rules allow.
 pub fn undo_with(lib: &Library, path: &Path) -> Result<String> {
     let mut g = open_with(lib, path)?;
@@ -399,6 +483,13 @@ pub fn replay_with(lib: &Library, path: &Path, verify: bool, to: Option<usize>) 
                 .is_some_and(|r| r.manual);
             let manual = if by_hand { " (by hand)" } else { "" };
             let _ = writeln!(out, "{:>4}. {who}: {}{manual}", e.n, e.action);
+            if let Some(note) = record
+                .actions
+                .get(e.n.wrapping_sub(1))
+                .and_then(|r| r.note.as_deref())
+            {
+                let _ = writeln!(out, "  [computer] {note}");
+            }
             out.push_str(&events_lines(&e.events));
         }
     }
@@ -409,6 +500,58 @@ pub fn replay_with(lib: &Library, path: &Path, verify: bool, to: Option<usize>) 
         let _ = writeln!(out, "{}", headline(g));
     }
     Ok(out)
+}
+
+/// `grognard replay --json`: the record action by action as JSON (`docs/cli.md`): the
+/// scenario, seed and players, then each action with its side, whether a die was read by
+/// hand, what the computer said of it (`note`) and its events; `to` stops after that many
+/// actions and adds the state view there.
+pub fn replay_json_with(lib: &Library, path: &Path, to: Option<usize>) -> Result<String> {
+    let record = read_record(path)?;
+    record
+        .verify_commitment()
+        .map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    let total = record.actions.len();
+    let n = to.unwrap_or(total).min(total);
+    let mut cut = record.clone();
+    cut.actions.truncate(n);
+    let g = resume(lib, path, cut)?;
+    let g = g.as_ref();
+    let view = g.view(Viewer::Referee);
+    let actions: Vec<Value> = present::log_of_game(g)
+        .into_iter()
+        .map(|e| {
+            let r = record.actions.get(e.n.wrapping_sub(1));
+            let mut a = serde_json::json!({
+                "n": e.n,
+                "side": e.side,
+                "action": e.action,
+                "events": e.events,
+            });
+            if r.is_some_and(|r| r.manual) {
+                a["manual"] = true.into();
+            }
+            if let Some(note) = r.and_then(|r| r.note.clone()) {
+                a["note"] = note.into();
+            }
+            a
+        })
+        .collect();
+    let mut out = serde_json::json!({
+        "scenario": record.scenario,
+        "title": view["title"].as_str().unwrap_or(&record.scenario),
+        // a string: a 64-bit seed does not survive a JavaScript (or jq) number
+        "seed": record.seed.to_string(),
+        "players": record.players,
+        "actions": actions,
+        "total": total,
+        "state_hash": hash_text(g.state_hash()),
+        "headline": headline(g),
+    });
+    if to.is_some() {
+        out["state"] = view;
+    }
+    Ok(pretty(&out))
 }
 
 /// A scenario file checked by its own system: one line, `ok` with its facts or `FAIL` with

@@ -134,10 +134,11 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Take actions: each argument is one action ("move FR.4 2316", end, ...). Dice are rolled
-    /// automatically from the record's seed, unless --die gives a physical die's face.
+    /// Take actions: each argument is one action ("move FR.4 2316", end, ...), or let the
+    /// computer decide for the side to act (--computer). Dice are rolled automatically from the
+    /// record's seed, unless --die gives a physical die's face.
     #[command(
-        after_help = "Examples:\n  grognard act game.json end\n  grognard act game.json \"attack FR.4 AU.2/I\" end\n  grognard act game.json \"resolve AU.2/I\" --die 4\n\n\
+        after_help = "Examples:\n  grognard act game.json end\n  grognard act game.json \"attack FR.4 AU.2/I\" end\n  grognard act game.json \"resolve AU.2/I\" --die 4\n  grognard act game.json --computer search@3s\n\n\
 If any action is refused nothing is written: the record stays as it was."
     )]
     Act {
@@ -145,6 +146,14 @@ If any action is refused nothing is written: the record stays as it was."
         record: PathBuf,
         /// Actions, one per argument, in the grammar of docs/actions.md.
         actions: Vec<String>,
+        /// The computer decides for the side to act (random, heuristic, search, search@3s,
+        /// search@5000n): every decision of that side until another side is to act or the
+        /// game ends; what it says of each is printed and kept in the record.
+        #[arg(long, value_name = "PLAYER", conflicts_with = "actions")]
+        computer: Option<String>,
+        /// With --computer: one action only.
+        #[arg(long, requires = "computer")]
+        once: bool,
         /// The face of a physical die for the next roll (recorded as manual); repeat for
         /// several rolls.
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=6))]
@@ -178,6 +187,9 @@ If any action is refused nothing is written: the record stays as it was."
         /// Stop after N actions and show the state.
         #[arg(long, value_name = "N")]
         to: Option<usize>,
+        /// Print JSON: every action with its side, events and the computer's note.
+        #[arg(long, conflicts_with = "verify")]
+        json: bool,
     },
     /// Play many games between computer players and report the results.
     Sim {
@@ -338,8 +350,17 @@ fn main() -> ExitCode {
         }
         Command::Act {
             record,
-            actions,
+            computer: Some(spec),
+            once,
             die,
+            ..
+        } => print(core::act_computer_with(&lib, &record, &spec, once, &die)),
+        Command::Act {
+            record,
+            actions,
+            computer: None,
+            die,
+            ..
         } => print(core::act_with(&lib, &record, &actions, &die)),
         Command::Undo { record } => print(core::undo_with(&lib, &record)),
         Command::Odds {
@@ -348,9 +369,16 @@ fn main() -> ExitCode {
             terrain,
             json,
         } => cmds::odds(&lib, attack, defence, terrain, json),
-        Command::Replay { record, verify, to } => {
-            print(core::replay_with(&lib, &record, verify, to))
-        }
+        Command::Replay {
+            record,
+            verify,
+            to,
+            json,
+        } => print(if json {
+            core::replay_json_with(&lib, &record, to)
+        } else {
+            core::replay_with(&lib, &record, verify, to)
+        }),
         Command::Sim {
             scenario,
             games,

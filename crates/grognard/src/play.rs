@@ -131,8 +131,8 @@ fn listed(names: &[String]) -> String {
 }
 
 /// True when a computer player's explanation says something new: it is not the last one
-/// shown, nor that one again around the action (Napoleon at War's players give the turn's
-/// plan with its first move, then each move as `MOVE (the plan: PLAN)`).
+/// shown, nor that one again around the action (a player that repeats its plan with every
+/// move of it is shown it once).
 fn is_news(why: &str, last: Option<&str>) -> bool {
     match last {
         Some(l) => !why.contains(l),
@@ -297,6 +297,9 @@ impl Play<'_> {
             Ok(a) => a,
             Err(r) => bail!("the computer player chose a refused action '{text}': {r}"),
         };
+        // what it said is kept in the record, for `grognard replay`
+        let said = self.computer[i].1.explain();
+        self.g.set_note(acted.n.saturating_sub(1), said);
         // the computer says why (its plan, each attack's odds and reason), unless that
         // repeats what it said last or is hidden from the person at the keyboard
         let why = self.computer[i]
@@ -502,7 +505,7 @@ pub fn play_lines(
                 .with_context(|| format!("cannot create {}", dir.display()))?;
         }
     }
-    let g = match &args.resume {
+    let mut g = match &args.resume {
         Some(p) => open_with(lib, p)?,
         None => {
             let scenario = args.scenario.as_deref().unwrap_or("bon-first-day");
@@ -511,29 +514,81 @@ pub fn play_lines(
         }
     };
     let seats = g.seats();
-    let vs = args.vs.as_deref().unwrap_or("none");
-    let (computer, viewer) = if vs.eq_ignore_ascii_case("none") {
-        if args.side.is_some() {
-            bail!("--side chooses your side against a computer player: give --vs too");
-        }
-        (Vec::new(), Viewer::Referee)
-    } else {
-        let human = match &args.side {
-            None => 0,
-            Some(name) => seats
-                .iter()
-                .position(|x| x.eq_ignore_ascii_case(name))
-                .ok_or_else(|| anyhow!("--side {name}: the sides are {}", listed(&seats)))?,
-        };
-        let system = lib.system(g.system())?;
-        let mut computer = Vec::new();
-        for (k, seat) in (0..seats.len()).filter(|&i| i != human).enumerate() {
-            let seed = (g.record().seed ^ 0x5eed).wrapping_add(k as u64);
-            let p = system.player(vs, seed).map_err(|e| anyhow!("--vs: {e}"))?;
-            computer.push((Side(seat as u8), p));
-        }
-        (computer, Viewer::Seat(Side(human as u8)))
+    let side_of = |name: &str| {
+        seats
+            .iter()
+            .position(|x| x.eq_ignore_ascii_case(name))
+            .ok_or_else(|| anyhow!("--side {name}: the sides are {}", listed(&seats)))
     };
+    // who plays which seat: the flags, else (resuming) the record's players, else hot-seat
+    let stored = g.record().players.clone();
+    let specs: Vec<Option<String>> = match (args.vs.as_deref(), &args.side) {
+        (Some(vs), _) if vs.eq_ignore_ascii_case("none") => {
+            if args.side.is_some() {
+                bail!("--side chooses your side against a computer player: give --vs too");
+            }
+            vec![None; seats.len()]
+        }
+        (Some(vs), side) => {
+            let human = side.as_deref().map_or(Ok(0), side_of)?;
+            (0..seats.len())
+                .map(|i| (i != human).then(|| vs.to_string()))
+                .collect()
+        }
+        (None, Some(side)) if !stored.is_empty() => {
+            // another seat at the keyboard, against the record's computer player
+            let human = side_of(side)?;
+            let spec = stored.values().next().cloned().unwrap_or_default();
+            (0..seats.len())
+                .map(|i| (i != human).then(|| spec.clone()))
+                .collect()
+        }
+        (None, Some(_)) => {
+            bail!("--side chooses your side against a computer player: give --vs too")
+        }
+        (None, None) => seats.iter().map(|s| stored.get(s).cloned()).collect(),
+    };
+    if let Some(unknown) = stored.keys().find(|k| !seats.contains(k)) {
+        if args.vs.is_none() && args.side.is_none() {
+            bail!(
+                "the record's players name a seat '{unknown}' this game does not have (its seats \
+                 are {}): give --vs and --side",
+                listed(&seats)
+            );
+        }
+    }
+    let system = lib.system(g.system())?;
+    let mut computer = Vec::new();
+    for (k, (seat, spec)) in specs
+        .iter()
+        .enumerate()
+        .filter_map(|(i, s)| s.as_ref().map(|s| (i, s)))
+        .enumerate()
+    {
+        let seed = (g.record().seed ^ 0x5eed).wrapping_add(k as u64);
+        let p = system.player(spec, seed).map_err(|e| {
+            if args.vs.is_some() {
+                anyhow!("--vs: {e}")
+            } else {
+                anyhow!("the record's player of {}: {e}", seats[seat])
+            }
+        })?;
+        computer.push((Side(seat as u8), p));
+    }
+    let humans: Vec<usize> = (0..seats.len()).filter(|&i| specs[i].is_none()).collect();
+    let viewer = match (humans.as_slice(), computer.is_empty()) {
+        (_, true) => Viewer::Referee,
+        ([one], false) => Viewer::Seat(Side(*one as u8)),
+        _ => Viewer::Referee,
+    };
+    // the record says who the computer plays, so that a game resumed later goes on against it
+    let players = seats
+        .iter()
+        .zip(&specs)
+        .filter_map(|(seat, spec)| spec.as_ref().map(|s| (seat.clone(), s.clone())))
+        .collect();
+    g.set_players(players);
+    let resumed = args.resume.is_some();
     let mut play = Play {
         lib,
         g,
@@ -558,8 +613,14 @@ pub fn play_lines(
     if let Some((_, p)) = play.computer.first() {
         let name = p.name();
         let sides: Vec<String> = play.computer.iter().map(|c| play.seat_name(c.0)).collect();
-        let t = format!("The computer ({name}) plays {}.\n", listed(&sides));
+        let you = match play.viewer {
+            Viewer::Seat(s) if resumed => format!(" You play {}.", play.seat_name(s)),
+            _ => String::new(),
+        };
+        let t = format!("The computer ({name}) plays {}.{you}\n", listed(&sides));
         play.say(&t);
+    } else if resumed {
+        play.say("Hot-seat: every side is played at this keyboard.\n");
     }
     let ev = play.last_events();
     play.say(&ev);

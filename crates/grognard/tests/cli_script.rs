@@ -155,3 +155,260 @@ fn a_record_of_a_relative_scenario_path_opens_from_anywhere() {
         .stderr(contains("is not found"))
         .stderr(predicates::str::contains("panicked").not());
 }
+
+fn replay_json(rec: &Path) -> serde_json::Value {
+    let out = grognard()
+        .args(["replay", "--json"])
+        .arg(rec)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// `act --computer SPEC` hands the decisions of the side to act to the computer, until another
+/// side is to act (`--once`: one action); it prints what the computer said, the record keeps
+/// it and `replay` shows it (text and JSON); an unknown player and a finished game are
+/// refused clearly, the record untouched.
+#[test]
+fn act_hands_the_decision_to_the_computer() {
+    let dir = TempDir::new().unwrap();
+    let rec = new_game(dir.path(), 3);
+    // 14.62: the French open in their combat phase; the computer decides for them
+    let out = grognard()
+        .arg("act")
+        .arg(&rec)
+        .args(["--computer", "heuristic"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("French (heuristic): "), "{text}");
+    assert!(text.contains("  [computer] "), "{text}");
+    let r = replay_json(&rec);
+    let acts = r["actions"].as_array().unwrap();
+    assert!(!acts.is_empty());
+    assert!(
+        acts.iter()
+            .all(|a| a["side"] == "French" || a["side"] == "chance"),
+        "{r}"
+    );
+    assert!(acts[0]["note"].is_string(), "{r}");
+    assert!(
+        r["headline"].as_str().unwrap().contains("Allied to act"),
+        "{r}"
+    );
+
+    // the Allies' whole movement by the search: its plan said once, not by every move
+    let n = acts.len();
+    grognard()
+        .arg("act")
+        .arg(&rec)
+        .args(["--computer", "search@300n"])
+        .assert()
+        .success()
+        .stdout(contains("Allied (search@300n): move "));
+    let r = replay_json(&rec);
+    let allied: Vec<&serde_json::Value> = r["actions"].as_array().unwrap()[n..]
+        .iter()
+        .filter(|a| a["side"] == "Allied")
+        .collect();
+    let noted = allied.iter().filter(|a| a["note"].is_string()).count();
+    assert!(
+        allied.len() > 3 && noted >= 1 && noted < allied.len(),
+        "{r}"
+    );
+    let plan = allied[0]["note"].as_str().unwrap();
+    assert!(
+        plan.starts_with("plan: ") && !plan.contains("rollouts"),
+        "{plan}"
+    );
+
+    // one action only
+    let before = record(&rec)["actions"].as_array().unwrap().len();
+    grognard()
+        .arg("act")
+        .arg(&rec)
+        .args(["--computer", "heuristic", "--once"])
+        .assert()
+        .success();
+    let r = replay_json(&rec);
+    let taken: Vec<&serde_json::Value> = r["actions"].as_array().unwrap()[before..]
+        .iter()
+        .filter(|a| a["side"] != "chance")
+        .collect();
+    assert_eq!(taken.len(), 1, "{r}");
+
+    // the notes replay, verify, and show in the text replay
+    grognard()
+        .args(["replay", "--verify"])
+        .arg(&rec)
+        .assert()
+        .success()
+        .stdout(contains("OK"));
+    grognard()
+        .arg("replay")
+        .arg(&rec)
+        .assert()
+        .success()
+        .stdout(contains("  [computer] plan: "));
+
+    // an unknown player: refused with the list, nothing written
+    let kept = std::fs::read_to_string(&rec).unwrap();
+    grognard()
+        .arg("act")
+        .arg(&rec)
+        .args(["--computer", "grandmaster"])
+        .assert()
+        .code(1)
+        .stderr(contains("unknown player 'grandmaster'"))
+        .stderr(contains("random, heuristic, search"));
+    assert_eq!(std::fs::read_to_string(&rec).unwrap(), kept);
+    // actions and --computer together: a usage error
+    grognard()
+        .arg("act")
+        .arg(&rec)
+        .args(["end", "--computer", "heuristic"])
+        .assert()
+        .code(2);
+}
+
+/// The computer decides every kind of decision, losses, retreats and advances included, for
+/// whichever side is to act, to the end of the game; then it is refused, citing the case that
+/// ended it. (The heuristic and random play take turns, so that exchanges happen: the
+/// heuristic avoids them.)
+#[test]
+fn the_computer_plays_whole_games_through_act() {
+    let dir = TempDir::new().unwrap();
+    let kinds = ["): lose ", "): retreat ", "): advance ", "): resolve "];
+    let mut said = String::new();
+    for seed in 1..=8 {
+        let sub = dir.path().join(format!("seed{seed}"));
+        std::fs::create_dir(&sub).unwrap();
+        let rec = new_game(&sub, seed);
+        let mut over = false;
+        for i in 0..600 {
+            let spec = if i % 2 == 0 { "heuristic" } else { "random" };
+            let out = grognard()
+                .arg("act")
+                .arg(&rec)
+                .args(["--computer", spec])
+                .output()
+                .unwrap();
+            let err = String::from_utf8_lossy(&out.stderr).to_string();
+            if !out.status.success() {
+                assert_eq!(out.status.code(), Some(1), "{err}");
+                assert!(err.contains("the game is over"), "{err}");
+                assert!(err.starts_with("refused: 17."), "{err}");
+                over = true;
+                break;
+            }
+            said.push_str(&String::from_utf8_lossy(&out.stdout));
+        }
+        assert!(over, "the game of seed {seed} did not end");
+        grognard()
+            .args(["replay", "--verify"])
+            .arg(&rec)
+            .assert()
+            .success();
+        if kinds.iter().all(|k| said.contains(k)) {
+            return;
+        }
+    }
+    for k in kinds {
+        assert!(said.contains(k), "no '{k}' decision by the computer");
+    }
+}
+
+/// A game against the computer remembers its opponent: `play --resume` goes on against the
+/// same player and says who plays whom; explicit flags override; a record without players
+/// (hot-seat, or written before) resumes hot-seat as it always did.
+#[test]
+fn play_resume_keeps_the_opponent() {
+    let dir = TempDir::new().unwrap();
+    let save = dir.path().join("vs.json");
+    grognard()
+        .args([
+            "play",
+            "--scenario",
+            "bon-first-day",
+            "--seed",
+            "3",
+            "--vs",
+            "heuristic",
+            "--side",
+            "Allied",
+            "--save",
+        ])
+        .arg(&save)
+        .write_stdin("quit\n")
+        .assert()
+        .success();
+    let r = record(&save);
+    assert_eq!(r["players"]["French"], "heuristic", "{r}");
+    assert!(r["players"].get("Allied").is_none(), "{r}");
+    // the computer's first action was explained, and the record kept it
+    assert!(r["actions"][0]["note"].is_string(), "{r}");
+
+    // resumed without flags: the computer still plays the French
+    let out = grognard()
+        .args(["play", "--resume"])
+        .arg(&save)
+        .arg("--save")
+        .arg(&save)
+        .write_stdin("end\nend\nquit\n")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("The computer (heuristic) plays French. You play Allied."),
+        "{text}"
+    );
+    assert!(text.contains("French (heuristic): "), "{text}");
+    assert_eq!(record(&save)["players"]["French"], "heuristic");
+
+    // --vs none overrides: hot-seat, and the record says so from now on
+    let out = grognard()
+        .args(["play", "--vs", "none", "--resume"])
+        .arg(&save)
+        .arg("--save")
+        .arg(&save)
+        .write_stdin("quit\n")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Hot-seat"));
+    assert!(record(&save).get("players").is_none());
+
+    // a record of before (no players): hot-seat, its bytes unchanged by resuming
+    let old = new_game(dir.path(), 4);
+    let kept = std::fs::read_to_string(&old).unwrap();
+    let out = grognard()
+        .args(["play", "--resume"])
+        .arg(&old)
+        .arg("--save")
+        .arg(&old)
+        .write_stdin("quit\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Hot-seat"));
+    assert_eq!(std::fs::read_to_string(&old).unwrap(), kept);
+}
