@@ -739,6 +739,7 @@ impl Game {
                 rolled: self
                     .rolled
                     .iter()
+                    .flat_map(|r| r.iter())
                     .find(|(k, _)| *k as usize == i)
                     .map(|(_, r)| r.clone()),
             })
@@ -823,7 +824,8 @@ impl Game {
         self.res.die = die;
         self.res.result = Some(result);
         self.res.bombard = cm.bombard;
-        self.rolled.push((
+        let rolled = self.rolled.get_or_insert_with(Default::default);
+        std::sync::Arc::make_mut(rolled).push((
             ci as u8,
             Rolled {
                 odds: odds.clone(),

@@ -133,8 +133,9 @@ pub struct Game {
     pub(crate) unit_bytes: Vec<u8>,
     /// The combats of this combat phase whose die has been rolled, by combat index, as they
     /// stood at the roll (7.6, 7.9), for the views: they follow from the record, are not part
-    /// of the state that decides play, and are not hashed.
-    pub(crate) rolled: Vec<(u8, crate::combat::Rolled)>,
+    /// of the state that decides play, and are not hashed. Shared between clones (the
+    /// computer players copy games by the thousand), `None` when empty.
+    pub(crate) rolled: Option<Arc<Vec<(u8, crate::combat::Rolled)>>>,
     /// What began the run of actions that may be taken back (the last `takeback`): not
     /// hashed.
     pub(crate) barrier: Barrier,
@@ -271,7 +272,7 @@ impl Game {
             events: Vec::new(),
             stamp: new_stamp(),
             unit_bytes: Vec::new(),
-            rolled: Vec::new(),
+            rolled: None,
             barrier: Barrier::Start,
             loc_checked: false,
         };
@@ -524,7 +525,7 @@ impl Game {
         self.takeback = 0;
         self.barrier = Barrier::PlayerTurn;
         self.combats.clear();
-        self.rolled.clear();
+        self.rolled = None;
         self.res = Resolution::default();
         for (s, b) in self
             .units
@@ -1094,7 +1095,8 @@ impl Rules for Game {
                     self.turn
                 ),
             ),
-            Barrier::Start => Refusal::new("5.17", "there is nothing to take back"),
+            // (the case the take-back rule of Napoleon at War has always answered with)
+            Barrier::Start => Refusal::new("5.14", "there is nothing to take back"),
         }
     }
 }
