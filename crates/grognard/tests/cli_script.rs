@@ -247,13 +247,28 @@ fn act_hands_the_decision_to_the_computer() {
         .collect();
     assert_eq!(taken.len(), 1, "{r}");
 
-    // the notes replay, verify, and show in the text replay
+    // the notes replay, verify, and show in the text replay; a note is no part of the check
     grognard()
         .args(["replay", "--verify"])
         .arg(&rec)
         .assert()
         .success()
         .stdout(contains("OK"));
+    let mut edited = record(&rec);
+    edited["actions"][0]["note"] = "a note written by hand".into();
+    let edited_rec = dir.path().join("edited.json");
+    std::fs::write(&edited_rec, edited.to_string()).unwrap();
+    grognard()
+        .args(["replay", "--verify"])
+        .arg(&edited_rec)
+        .assert()
+        .success();
+    grognard()
+        .arg("replay")
+        .arg(&edited_rec)
+        .assert()
+        .success()
+        .stdout(contains("  [computer] a note written by hand"));
     grognard()
         .arg("replay")
         .arg(&rec)
@@ -411,4 +426,40 @@ fn play_resume_keeps_the_opponent() {
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).contains("Hot-seat"));
     assert_eq!(std::fs::read_to_string(&old).unwrap(), kept);
+}
+
+/// `act --computer` and `replay --json` are the core's, for any rules system: the toy
+/// *Scouts* is played to its end by its own computer player.
+#[test]
+fn any_system_hands_its_decisions_to_its_computer() {
+    use grognard::core;
+    let lib = toy::library();
+    let dir = TempDir::new().unwrap();
+    let g = dir.path().join("toy.json");
+    core::new_with(&lib, "toy-skirmish", Some(5), None, Some(&g), false).unwrap();
+    let e = core::act_computer_with(&lib, &g, "deep-blue", false, &[]).unwrap_err();
+    assert!(e.to_string().contains("available: first"), "{e}");
+    let mut over = None;
+    for _ in 0..200 {
+        match core::act_computer_with(&lib, &g, "first", false, &[]) {
+            Ok(out) => assert!(out.contains(" (first): "), "{out}"),
+            Err(e) => {
+                over = Some(e);
+                break;
+            }
+        }
+    }
+    let e = over.expect("the game ends");
+    let r = e
+        .downcast_ref::<grognard::util::Refused>()
+        .expect("a refusal");
+    assert!(
+        r.refusal.why.contains("the game is over"),
+        "{}",
+        r.refusal.why
+    );
+    let v: serde_json::Value =
+        serde_json::from_str(&core::replay_json_with(&lib, &g, None).unwrap()).unwrap();
+    assert!(v["actions"].as_array().unwrap().len() > 2, "{v}");
+    assert_eq!(v["seed"], "5");
 }
