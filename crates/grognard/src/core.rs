@@ -185,6 +185,20 @@ pub fn scenarios_with(lib: &Library, json: bool) -> Result<String> {
     Ok(out)
 }
 
+/// How a new record names its scenario: a scenario file by its absolute path, so that the
+/// record opens from any directory; a shipped id (or anything that is not a file, left for the
+/// library to refuse) as it is.
+pub fn recorded_scenario(lib: &Library, spec: &str) -> Result<String> {
+    if lib.ships(spec) || !Path::new(spec).is_file() {
+        return Ok(spec.to_string());
+    }
+    Ok(Path::new(spec)
+        .canonicalize()
+        .with_context(|| format!("cannot read the scenario file {spec}"))?
+        .to_string_lossy()
+        .into_owned())
+}
+
 /// `grognard new`: without `output` the record is the answer (and the seed goes to standard
 /// error).
 pub fn new_with(
@@ -204,19 +218,7 @@ pub fn new_with(
         }
     }
     let seed = seed.unwrap_or_else(time_seed);
-    // a scenario file is recorded by its absolute path, so that the record opens from any
-    // directory (a shipped id stays an id)
-    let absolute;
-    let spec = if !lib.ships(spec) && Path::new(spec).is_file() {
-        absolute = Path::new(spec)
-            .canonicalize()
-            .with_context(|| format!("cannot read the scenario file {spec}"))?
-            .to_string_lossy()
-            .into_owned();
-        absolute.as_str()
-    } else {
-        spec
-    };
+    let spec = &recorded_scenario(lib, spec)?;
     // the registry picks the rules system: the scenario's own, or `--rules` where that system
     // declares the scenario's components
     let game = lib.new_game(spec, rules, seed)?;

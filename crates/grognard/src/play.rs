@@ -509,8 +509,9 @@ pub fn play_lines(
         Some(p) => open_with(lib, p)?,
         None => {
             let scenario = args.scenario.as_deref().unwrap_or("bon-first-day");
+            let scenario = crate::core::recorded_scenario(lib, scenario)?;
             let seed = args.seed.unwrap_or_else(time_seed);
-            lib.new_game(scenario, None, seed)?
+            lib.new_game(&scenario, None, seed)?
         }
     };
     let seats = g.seats();

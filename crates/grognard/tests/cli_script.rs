@@ -119,6 +119,27 @@ fn a_record_of_a_relative_scenario_path_opens_from_anywhere() {
         .assert()
         .success();
 
+    // so does the terminal game's
+    grognard()
+        .current_dir(home.path())
+        .args([
+            "play",
+            "--scenario",
+            "my.toml",
+            "--seed",
+            "5",
+            "--save",
+            "text.json",
+        ])
+        .write_stdin("quit\n")
+        .assert()
+        .success();
+    let named = record(&home.path().join("text.json"))["scenario"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(Path::new(&named).is_absolute(), "{named}");
+
     // a record written before: the scenario named relative to the record's directory
     let mut old = record(&rec);
     old["scenario"] = "my.toml".into();
