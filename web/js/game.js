@@ -307,12 +307,12 @@ export class Game {
   buildDom() {
     const tb = (/** @type {string} */ label, /** @type {string} */ ic, /** @type {() => void} */ fn, /** @type {string} */ title, extra = {}) =>
       h('button', { class: 'tool', type: 'button', 'aria-label': label, title, onclick: fn, ...extra }, h('span', { class: 'tool-icon' }, icon(ic)), h('span', { class: 'tool-label' }, label));
-    this.undoBtn = /** @type {HTMLButtonElement} */ (tb('Undo', 'undo', () => this.undo(), 'Take back the last action (Ctrl+Z) — not once a die has been rolled (5.14)'));
+    this.undoBtn = /** @type {HTMLButtonElement} */ (tb('Undo', 'undo', () => this.undo(), 'Take back the last action (Ctrl+Z)'));
     this.replayBtn = tb('Replay', 'replay', () => this.toggleReplay(), 'Step through the game so far; branch a what-if game from any point');
     const exportBtn = tb('Export', 'export', () => this.exportRecord(), 'Download the game record (JSON)');
     const rulesBtn = tb('Rules', 'rules', () => rules().open(), 'The rules reference (R)');
     this.tables = new TablesDrawer(this);
-    const tablesBtn = tb('Charts', 'rules', () => this.tables?.toggle(), 'The Combat Results Table and the Terrain Effects Chart (T)', { 'data-key': 'charts' });
+    const tablesBtn = tb('Charts', 'charts', () => this.tables?.toggle(), 'The Combat Results Table and the Terrain Effects Chart (T)', { 'data-key': 'charts' });
     const helpBtn = tb('Help', 'help', () => this.help(), 'Keys and how to play (?)');
     this.trackEl = h('ol', { class: 'turn-track', 'aria-label': 'Turn track' });
     this.phaseEl = h('div', { class: 'phase', 'aria-live': 'polite' });
@@ -925,7 +925,8 @@ export class Game {
 
   async undo() {
     if (!this.token || this.busy || this.store.replayN !== null) return;
-    if (!(this.state?.undoable)) { toast({ kind: 'warn', title: 'Nothing to take back', case: '5.14', body: 'Moves and declarations of the current phase may be taken back until a die is rolled.' }); return; }
+    // with nothing to take back the server still answers: its refusal names the rules' case and
+    // reason (the take-back limit is the rules system's, not the board's)
     this.busy = true;
     try {
       const r = await api.undo(this.id, this.token);

@@ -8,6 +8,7 @@ const PATHS = {
   replay: 'M4 4 V16 M16 4 L7 10 L16 16 Z',
   export: 'M10 3 V13 M6 9 L10 13 L14 9 M4 16 H16',
   rules: 'M5 3 H14 L16 5 V17 H5 Z M8 7 H13 M8 10 H13 M8 13 H11',
+  charts: 'M3 4 H17 V16 H3 Z M3 8 H17 M3 12 H17 M8 4 V16 M12.5 4 V16',
   help: 'M7.5 7.5 A2.6 2.6 0 1 1 11 10 C10 10.6 10 11 10 12.5 M10 15.5 V15.6 M10 1.8 A8.2 8.2 0 1 1 9.99 1.8',
   first: 'M5 4 V16 M15 4 L7 10 L15 16 Z',
   prev: 'M14 4 L6 10 L14 16 Z',

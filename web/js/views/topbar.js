@@ -41,7 +41,7 @@ export function renderTop(game) {
   fill(game.actorEl, actor, !game.token ? h('span', { class: 'spectator', title: 'No seat in this game: you are watching' }, 'spectator') : null);
   const canUndo = replayN === null && !!game.token && (game.state?.undoable || 0) > 0 && !game.busy;
   game.undoBtn.disabled = !canUndo;
-  game.undoBtn.setAttribute('title', canUndo ? `Take back the last action (${game.state?.undoable} may be taken back) — Ctrl+Z` : 'Nothing to take back (5.14: not once a die has been rolled)');
+  game.undoBtn.setAttribute('title', canUndo ? `Take back the last action (${game.state?.undoable} may be taken back) — Ctrl+Z` : 'Nothing to take back now (Ctrl+Z says why)');
   game.replayBtn.setAttribute('aria-pressed', String(replayN !== null));
 }
 
