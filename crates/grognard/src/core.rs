@@ -325,16 +325,7 @@ pub fn act_with(lib: &Library, path: &Path, actions: &[String], dice: &[u8]) -> 
         log.push_str(&events_text(&a));
         roll_pending(g.as_mut(), &mut manual, &mut log)?;
     }
-    if !manual.is_empty() {
-        let left: Vec<String> = manual.iter().map(|f| f.to_string()).collect();
-        bail!(
-            "no die was rolled for --die {}: nothing was written",
-            left.join(" --die ")
-        );
-    }
-    save_record(path, g.record())?;
-    let _ = writeln!(log, "{}", headline(g.as_ref()));
-    Ok(log)
+    written(path, g.as_ref(), &manual, log)
 }
 
 /// `grognard act --computer SPEC`: the computer player `spec` of the game's system decides for
@@ -409,6 +400,12 @@ pub fn act_computer_with(
             break;
         }
     }
+    written(path, g.as_ref(), &manual, log)
+}
+
+/// The end of an `act`: refused (nothing written) when a `--die` was given that no die used,
+/// else the record written and the log closed by the game's headline.
+fn written(path: &Path, g: &dyn DynGame, manual: &VecDeque<u8>, mut log: String) -> Result<String> {
     if !manual.is_empty() {
         let left: Vec<String> = manual.iter().map(|f| f.to_string()).collect();
         bail!(
@@ -417,7 +414,7 @@ pub fn act_computer_with(
         );
     }
     save_record(path, g.record())?;
-    let _ = writeln!(log, "{}", headline(g.as_ref()));
+    let _ = writeln!(log, "{}", headline(g));
     Ok(log)
 }
 

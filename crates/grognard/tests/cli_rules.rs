@@ -3,57 +3,18 @@
 //! not quite ids, zones of control among a unit's destinations, the line of communications at
 //! the end (17.5) and the reinforcements due. Drives the real `grognard` binary.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use predicates::str::contains;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use tempfile::TempDir;
 
-fn grognard() -> Command {
-    let mut c = Command::cargo_bin("grognard").expect("the binary is built");
-    // never touch the user's data directory
-    c.env(
-        "XDG_DATA_HOME",
-        std::env::temp_dir().join("grognard-test-data"),
-    );
-    c
-}
+mod common;
+use common::{act_ok as act, grognard, stdout_of as stdout};
 
 /// A new record of a shipped scenario (or a scenario file) with seed 7.
 fn new_game(dir: &TempDir, scenario: &str) -> PathBuf {
-    let p = dir.path().join("game.json");
-    grognard()
-        .args(["new", scenario, "--seed", "7", "-o"])
-        .arg(&p)
-        .assert()
-        .success();
-    p
-}
-
-fn act(record: &Path, args: &[&str]) -> String {
-    let out = grognard()
-        .arg("act")
-        .arg(record)
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "act {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn stdout(args: &[&str], record: &Path) -> String {
-    let out = grognard().args(args).arg(record).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    common::new_record(dir.path(), scenario, 7)
 }
 
 fn moves(record: &Path, unit: &str, json: bool) -> String {

@@ -3,44 +3,22 @@
 //! resumed with their opponent, decisions handed to the computer with `act --computer`, and
 //! its explanations kept in the record and shown by `replay`.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use predicates::str::contains;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use tempfile::TempDir;
 
-fn grognard() -> Command {
-    let mut c = Command::cargo_bin("grognard").expect("the binary is built");
-    // never touch the user's data directory
-    c.env(
-        "XDG_DATA_HOME",
-        std::env::temp_dir().join("grognard-test-data"),
-    );
-    c
-}
+mod common;
+use common::{grognard, record_json as record, scenarios_dir};
 
 fn bin() -> PathBuf {
     assert_cmd::cargo::cargo_bin("grognard")
 }
 
-fn scenarios_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios/scenarios")
-}
-
 /// A new First Day record with `seed` in `dir`.
 fn new_game(dir: &Path, seed: u64) -> PathBuf {
-    let p = dir.join("game.json");
-    grognard()
-        .args(["new", "bon-first-day", "--seed", &seed.to_string(), "-o"])
-        .arg(&p)
-        .assert()
-        .success();
-    p
-}
-
-fn record(path: &Path) -> serde_json::Value {
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+    common::new_record(dir, "bon-first-day", seed)
 }
 
 /// No command panics when its reader has gone: `grognard show --json | head` ends quietly.
@@ -200,18 +178,7 @@ fn act_hands_the_decision_to_the_computer() {
     let dir = TempDir::new().unwrap();
     let rec = new_game(dir.path(), 3);
     // 14.62: the French open in their combat phase; the computer decides for them
-    let out = grognard()
-        .arg("act")
-        .arg(&rec)
-        .args(["--computer", "heuristic"])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = common::act_ok(&rec, &["--computer", "heuristic"]);
     assert!(text.contains("French (heuristic): "), "{text}");
     assert!(text.contains("  [computer] "), "{text}");
     let r = replay_json(&rec);

@@ -1,57 +1,26 @@
 //! The study tools of the command line (issue 12): `hexsides`, `retreats`, `reach` and
 //! `show --map HEX --radius N`, over a First Day game that reaches a retreat.
 
-use assert_cmd::Command;
 use predicates::str::contains;
 use std::path::{Path, PathBuf};
 use tempfile::TempDir;
 
-fn grognard() -> Command {
-    let mut c = Command::cargo_bin("grognard").expect("the binary is built");
-    c.env(
-        "XDG_DATA_HOME",
-        std::env::temp_dir().join("grognard-test-data"),
-    );
-    c
-}
+mod common;
+use common::{grognard, json_of, stdout_of};
 
 fn act(record: &Path, actions: &[&str]) {
-    grognard()
-        .arg("act")
-        .arg(record)
-        .args(actions)
-        .assert()
-        .success();
+    common::act_ok(record, actions);
 }
 
 /// The First Day, seed 7: the Allies attack FR.26 in Markkleeberg (2316) with PR.9 from 2416
 /// and a physical 4 gives Ar: PR.9 must retreat.
 fn retreating_game(dir: &TempDir) -> PathBuf {
-    let p = dir.path().join("game.json");
-    grognard()
-        .args(["new", "bon-first-day", "--seed", "7", "-o"])
-        .arg(&p)
-        .assert()
-        .success();
+    let p = common::new_record(dir.path(), "bon-first-day", 7);
     act(&p, &["end"]);
     act(&p, &["move PR.9 2416", "end"]);
     act(&p, &["attack PR.9 FR.26", "end"]);
     act(&p, &["resolve FR.26", "--die", "4"]);
     p
-}
-
-fn stdout_of(args: &[&str], record: &Path) -> String {
-    let out = grognard().args(args).arg(record).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn json_of(args: &[&str], record: &Path) -> serde_json::Value {
-    serde_json::from_str(&stdout_of(args, record)).unwrap()
 }
 
 #[test]

@@ -502,14 +502,22 @@ pub async fn moves(
     Path((id, unit)): Path<(String, String)>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let slot = app.games.slot(&id).await?;
-    let viewer = slot.viewer(bearer(&headers))?;
+    game_query(&app, &id, &headers, "moves", &unit).await
+}
+
+/// A game's system-specific query as the request's viewer asks it.
+async fn game_query(
+    app: &App,
+    id: &str,
+    headers: &HeaderMap,
+    name: &str,
+    arg: &str,
+) -> Result<Response, ApiError> {
+    let slot = app.games.slot(id).await?;
+    let viewer = slot.viewer(bearer(headers))?;
     let mut guard = slot.live.lock().await;
     let live = app.games.ensure(&slot, &mut guard).await?;
-    let view = live
-        .game
-        .query("moves", &unit, viewer)
-        .map_err(query_error)?;
+    let view = live.game.query(name, arg, viewer).map_err(query_error)?;
     Ok(json(StatusCode::OK, view.to_string()))
 }
 
@@ -530,15 +538,7 @@ pub async fn preview(
         .find(|(k, v)| k == "action" && !v.trim().is_empty())
         .map(|(_, v)| v)
         .ok_or_else(|| ApiError::bad_request("give action=TEXT (an action to preview)"))?;
-    let slot = app.games.slot(&id).await?;
-    let viewer = slot.viewer(bearer(&headers))?;
-    let mut guard = slot.live.lock().await;
-    let live = app.games.ensure(&slot, &mut guard).await?;
-    let view = live
-        .game
-        .query("preview", &action, viewer)
-        .map_err(query_error)?;
-    Ok(json(StatusCode::OK, view.to_string()))
+    game_query(&app, &id, &headers, "preview", &action).await
 }
 
 /// `GET /api/tables[?system=ID]`: the system's charts as data (for Napoleon at War the
