@@ -8,7 +8,13 @@
 //! - `heuristic`: hand-written play that knows the game (`docs/ai.md`);
 //! - `search`, `search@2s`, `search@500ms`, `search@5000n`: Monte Carlo search over plans the
 //!   heuristic proposes, with the dice as chance events, within a thinking-time or a
-//!   simulation-count budget, on every core.
+//!   simulation-count budget, on every core;
+//! - `search1` (with the same budgets): the search as it was the default at release 1, pinned
+//!   (it plays exactly as `search` did then, whatever `search` becomes), the yardstick every
+//!   later level is measured against.
+//!
+//! [`ladder`] rates levels against each other (Elo with confidence intervals) over any rules
+//! system's games.
 //!
 //! The search machinery itself, [`montecarlo`], is generic over any [`engine::Rules`] with a
 //! per-system plug-in ([`montecarlo::Knowledge`]); the search player is Napoleon at War's.
@@ -21,6 +27,7 @@ mod board;
 mod eval;
 mod heuristic;
 mod info;
+pub mod ladder;
 mod loc;
 #[doc(hidden)]
 pub mod mirrors;
@@ -73,7 +80,8 @@ pub trait Player: Send {
 
 /// The player for a spec: `random`, `heuristic`, `search` (the default budget),
 /// `search@2s`, `search@500ms` (thinking time per player-turn) or `search@5000n` (simulations
-/// per player-turn, for reproducible games).
+/// per player-turn, for reproducible games); `search1` with the same budgets is release 1's
+/// default search, pinned (see [`PLAYERS`]).
 pub fn player(spec: &str, seed: u64) -> Result<Box<dyn Player>, String> {
     let spec = spec.trim();
     let (kind, budget) = match spec.split_once('@') {
@@ -83,7 +91,9 @@ pub fn player(spec: &str, seed: u64) -> Result<Box<dyn Player>, String> {
     match (kind.to_ascii_lowercase().as_str(), budget) {
         ("random", None) => Ok(Box::new(RandomPlayer::new(seed))),
         ("heuristic", None) => Ok(Box::new(HeuristicPlayer::new(seed))),
-        ("search", b) => {
+        // `search1` is pinned to release 1's search: today's `SearchPlayer` with its default
+        // options, whatever later levels add (`tests/ladder.rs` pins its games' digests)
+        ("search" | "search1", b) => {
             let budget = match b {
                 None => Budget::default(),
                 Some(b) => Budget::parse(b)?,
@@ -91,7 +101,7 @@ pub fn player(spec: &str, seed: u64) -> Result<Box<dyn Player>, String> {
             Ok(Box::new(SearchPlayer::new(seed, budget)))
         }
         ("random" | "heuristic", Some(_)) => Err(format!(
-            "'{spec}': only the search player takes a budget (search@2s, search@5000n)"
+            "'{spec}': only the search players take a budget (search@2s, search1@5000n)"
         )),
         (other, _) => Err(format!(
             "unknown player '{other}' (available: {})",
@@ -105,15 +115,22 @@ pub fn player(spec: &str, seed: u64) -> Result<Box<dyn Player>, String> {
 /// `false` for an invalid spec.
 pub fn thinks_by_the_clock(spec: &str) -> bool {
     match spec.trim().split_once('@') {
-        Some((k, b)) if k.eq_ignore_ascii_case("search") => {
-            matches!(Budget::parse(b), Ok(Budget::Time(_)))
-        }
-        _ => spec.trim().eq_ignore_ascii_case("search"),
+        Some((k, b)) if is_search(k) => matches!(Budget::parse(b), Ok(Budget::Time(_))),
+        _ => is_search(spec.trim()),
     }
 }
 
-/// The names of the available players.
-pub const PLAYERS: &[&str] = &["random", "heuristic", "search"];
+/// The search players' names (without a budget), whose default budget is a thinking time.
+fn is_search(kind: &str) -> bool {
+    ["search", "search1"]
+        .iter()
+        .any(|k| kind.eq_ignore_ascii_case(k))
+}
+
+/// The names of the available players, weakest first. `search1` is release 1's default
+/// search, pinned: today the same player as `search`, which may later point to a stronger
+/// level.
+pub const PLAYERS: &[&str] = &["random", "heuristic", "search1", "search"];
 
 /// What a finished game came to.
 #[derive(Clone, Debug)]
