@@ -241,8 +241,10 @@ test('13f. hovering a hex: terrain and hexsides with their effects from the serv
     }
   }
   assert.match(text, /Held by French/);
-  const zocSides = Object.entries(s.overlays.zoc).filter(([, hexes]) => /** @type {string[]} */ (hexes).includes(hex)).map(([side]) => side);
+  // the enemy's zones of control over the hex are named; the holder's own is not
+  const zocSides = Object.entries(s.overlays.zoc).filter(([side, hexes]) => side !== 'French' && /** @type {string[]} */ (hexes).includes(hex)).map(([side]) => side);
   for (const side of zocSides) assert.match(text, new RegExp(`zone of control of[^.]*${side}`));
+  assert.doesNotMatch(text, /zone of control of[^.]*French/);
   assert.equal(await card.locator('.hc-unit[data-unit="FR.26"]').count(), 1, 'the unit\'s details');
   assert.match(await card.locator('.hc-unit[data-unit="FR.26"]').innerText(), /Strength \d+/);
   await shot(page, '13-hover-hex');

@@ -97,11 +97,16 @@ export class HoverCard {
     }
     // who controls it
     const units = b.unitsIn(hex);
-    const zoc = Object.entries(v.overlays?.zoc || {}).filter(([, hexes]) => (hexes || []).includes(hex)).map(([side]) => side);
+    const holders = [...new Set(units.map((u) => u.side))];
+    // a unit's own side's zone of control over its hex says nothing: the other side's is what
+    // holds it in place
+    const zoc = Object.entries(v.overlays?.zoc || {})
+      .filter(([side, hexes]) => (hexes || []).includes(hex) && !holders.includes(side))
+      .map(([side]) => side);
     const control = [];
-    if (units.length) control.push(`Held by ${[...new Set(units.map((u) => u.side))].join(' and ')}`);
+    if (units.length) control.push(`Held by ${holders.join(' and ')}`);
     if (zoc.length) control.push(`in the zone of control of ${zoc.join(' and ')}`);
-    else if (v.overlays?.zoc) control.push('in no zone of control');
+    else if (v.overlays?.zoc) control.push(units.length ? 'in no enemy zone of control' : 'in no zone of control');
     if (control.length) parts.push(h('div', { class: 'hc-control' }, control.join(', ') + '.'));
     // the units
     for (const u of units) parts.push(this.unit(u));
