@@ -20,6 +20,28 @@ pub(crate) fn evaluate(info: &Info, g: &Game, me: Side) -> f64 {
     }
     let vals = Values::new(info, g, me);
     let b = Board::from_game(info, g);
+    let worth = worth_on(info, g, &vals, &b);
+    if worth >= WIN {
+        return 1.0;
+    }
+    if worth <= -WIN {
+        return 0.0;
+    }
+    0.5 + 0.5 * (worth / TEMPERATURE).tanh()
+}
+
+/// The logit of [`evaluate`] for a game that goes on: `2·worth / TEMPERATURE`, clamped where
+/// the worth is a certain win or loss, so that `σ(logit)` is today's evaluation (a feature of
+/// the learned evaluation, `features.rs`).
+pub(crate) fn logit_on(info: &Info, g: &Game, vals: &Values, b: &Board) -> f64 {
+    let w = worth_on(info, g, vals, b).clamp(-WIN, WIN);
+    2.0 * w / TEMPERATURE
+}
+
+/// The worth behind [`evaluate`] (`vals` for the evaluating side, `b` the game's board): the
+/// losses as the levels stand, a quarter of the strength in contact that cannot retreat, and
+/// the strength the line of communications would cut off, weighted by the turns left.
+pub(crate) fn worth_on(info: &Info, g: &Game, vals: &Values, b: &Board) -> f64 {
     let mut l = vals.losses;
     // units in contact with no way out are likely lost in the next combat phase
     let mut trapped = [0u32; 2];
@@ -27,7 +49,7 @@ pub(crate) fn evaluate(info: &Info, g: &Game, me: Side) -> f64 {
         let u = UnitId(i as u8);
         let Some(p) = b.at(u) else { continue };
         let s = info.side[i];
-        if b.controlled(Side(1 - s.0), p) && !can_retreat(info, &b, s, p) {
+        if b.controlled(Side(1 - s.0), p) && !can_retreat(info, b, s, p) {
             trapped[s.0 as usize] += info.strength[i];
         }
     }
@@ -43,18 +65,12 @@ pub(crate) fn evaluate(info: &Info, g: &Game, me: Side) -> f64 {
             2 => 0.2,
             _ => 0.05,
         };
-        let cut = cut_strength(info, &b, ls);
+        let cut = cut_strength(info, b, ls);
         if cut > 0 {
             let mut lc = l;
             lc[ls.0 as usize] += cut;
             worth = (1.0 - w) * worth + w * vals.worth(lc);
         }
     }
-    if worth >= WIN {
-        return 1.0;
-    }
-    if worth <= -WIN {
-        return 0.0;
-    }
-    0.5 + 0.5 * (worth / TEMPERATURE).tanh()
+    worth
 }

@@ -25,9 +25,11 @@
 mod any;
 mod board;
 mod eval;
+pub mod features;
 mod heuristic;
 mod info;
 pub mod ladder;
+pub mod learn;
 mod loc;
 #[doc(hidden)]
 pub mod mirrors;
@@ -100,6 +102,13 @@ pub fn player(spec: &str, seed: u64) -> Result<Box<dyn Player>, String> {
             };
             Ok(Box::new(SearchPlayer::new(seed, budget)))
         }
+        // the search with the evaluation learned from self-play (`features.rs`, `learn.rs`)
+        ("search2", b) => {
+            let budget = b.map_or(Ok(Budget::default()), Budget::parse)?;
+            Ok(Box::new(
+                SearchPlayer::new(seed, budget).with_learned(features::naw_weights()),
+            ))
+        }
         ("random" | "heuristic", Some(_)) => Err(format!(
             "'{spec}': only the search players take a budget (search@2s, search1@5000n)"
         )),
@@ -122,7 +131,7 @@ pub fn thinks_by_the_clock(spec: &str) -> bool {
 
 /// The search players' names (without a budget), whose default budget is a thinking time.
 fn is_search(kind: &str) -> bool {
-    ["search", "search1"]
+    ["search", "search1", "search2"]
         .iter()
         .any(|k| kind.eq_ignore_ascii_case(k))
 }
@@ -130,7 +139,7 @@ fn is_search(kind: &str) -> bool {
 /// The names of the available players, weakest first. `search1` is release 1's default
 /// search, pinned: today the same player as `search`, which may later point to a stronger
 /// level.
-pub const PLAYERS: &[&str] = &["random", "heuristic", "search1", "search"];
+pub const PLAYERS: &[&str] = &["random", "heuristic", "search1", "search", "search2"];
 
 /// What a finished game came to.
 #[derive(Clone, Debug)]

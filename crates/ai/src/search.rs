@@ -17,8 +17,10 @@
 //! through the heuristic, explanations).
 
 use crate::eval::evaluate;
+use crate::features::evaluate_learned;
 use crate::heuristic::{step_note, HeuristicPlayer};
 use crate::info::{info, Info};
+use crate::learn::Linear;
 use crate::montecarlo::{self, cores, is_set, mix, Knowledge, Limits, Rollout};
 use crate::plan::{Explanation, Style};
 use crate::Player;
@@ -119,6 +121,8 @@ pub struct SearchPlayer {
     rollout_secs: f64,
     /// Set when the game is abandoned: stop searching (see [`Player::stop_on`]).
     stop: Option<Arc<AtomicBool>>,
+    /// The learned evaluation in place of `eval.rs` (the level `search2`), or `None`.
+    learned: Option<Arc<Linear>>,
 }
 
 impl std::fmt::Debug for SearchPlayer {
@@ -197,7 +201,15 @@ impl SearchPlayer {
             workers: cores().clamp(1, 16),
             rollout_secs: 0.003,
             stop: None,
+            learned: None,
         }
+    }
+
+    /// Evaluates the rollouts' ends with a learned evaluation over Napoleon at War's features
+    /// (`features.rs`) instead of the hand-tuned one: the level `search2`.
+    pub fn with_learned(mut self, weights: Arc<Linear>) -> SearchPlayer {
+        self.learned = Some(weights);
+        self
     }
 
     /// Uses `n` workers for the rollouts (default: one per core). Results with a simulation
@@ -283,7 +295,10 @@ impl SearchPlayer {
         };
         self.decision_no += 1;
         self.stats.decisions += 1;
-        let knowledge = Arc::new(NawKnowledge { info: info(g) });
+        let knowledge = Arc::new(NawKnowledge {
+            info: info(g),
+            learned: self.learned.clone(),
+        });
         let plans: Vec<Vec<Action>> = cands.iter().map(|c| c.actions.clone()).collect();
         let limits = Limits {
             sims,
@@ -405,6 +420,8 @@ fn candidates(g: &Game, seed: u64, decision_no: u64, stop: Option<&AtomicBool>) 
 /// side's next player-turn, and the evaluation of `eval.rs`.
 pub(crate) struct NawKnowledge {
     pub info: Arc<Info>,
+    /// The learned evaluation in place of `eval.rs`, or `None` (today's levels).
+    pub learned: Option<Arc<Linear>>,
 }
 
 impl Rollout<Game> for HeuristicPlayer {
@@ -428,7 +445,10 @@ impl Knowledge<Game> for NawKnowledge {
     }
 
     fn evaluate(&self, g: &Game, me: Side) -> f64 {
-        evaluate(&self.info, g, me)
+        match &self.learned {
+            None => evaluate(&self.info, g, me),
+            Some(w) => evaluate_learned(&self.info, w, g, me),
+        }
     }
 
     /// The start of `me`'s next player-turn (its movement phase, or its declarations in a
@@ -532,7 +552,12 @@ impl Player for SearchPlayer {
     }
 
     fn name(&self) -> String {
-        format!("search@{}", self.budget.text())
+        let level = if self.learned.is_some() {
+            "search2"
+        } else {
+            "search"
+        };
+        format!("{level}@{}", self.budget.text())
     }
 
     fn explain(&self) -> Option<String> {

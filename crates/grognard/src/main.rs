@@ -7,6 +7,7 @@ mod cmds;
 mod serve;
 mod show;
 mod sim;
+mod tune;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand, ValueEnum};
@@ -214,6 +215,38 @@ If any action is refused nothing is written: the record stays as it was."
         #[arg(long, value_name = "FILE")]
         plot: Option<PathBuf>,
     },
+    /// Fit the learned evaluation (the level search2) to the outcomes of self-play games and
+    /// write its weights (docs/ai.md).
+    Tune {
+        /// How: `outcomes` (logistic regression of each position's final score on its features).
+        #[arg(long, default_value = "outcomes")]
+        method: String,
+        /// Self-play games per scenario (a fifth of them held out to measure the fit).
+        #[arg(long, value_name = "N")]
+        games: usize,
+        /// Base seed: game i of each scenario uses a seed derived from it.
+        #[arg(long, value_name = "S", default_value_t = 1)]
+        seed: u64,
+        /// The scenarios played, comma-separated.
+        #[arg(
+            long,
+            value_name = "IDS",
+            default_value = "bon-first-day,bon-third-day,bon-grand-battle"
+        )]
+        scenarios: String,
+        /// Strength of the pull toward today's evaluation (L2, per position).
+        #[arg(long, value_name = "X", default_value_t = 0.001)]
+        l2: f64,
+        /// Games played at once (default: every core).
+        #[arg(long, value_name = "J")]
+        jobs: Option<usize>,
+        /// The version written in the file.
+        #[arg(long, value_name = "V", default_value_t = 1)]
+        version: u32,
+        /// Write the weights to this file (e.g. crates/ai/weights/naw.toml).
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
     /// Draw the map of a scenario, or of a game with its units where they stand now.
     #[command(group(clap::ArgGroup::new("out").required(true).multiple(true).args(["svg", "png"])))]
     Map {
@@ -399,6 +432,25 @@ fn main() -> ExitCode {
                 plot,
             },
         ),
+        Command::Tune {
+            method,
+            games,
+            seed,
+            scenarios,
+            l2,
+            jobs,
+            version,
+            out,
+        } => print(tune::tune(tune::TuneArgs {
+            method,
+            games,
+            seed,
+            scenarios,
+            l2,
+            jobs,
+            version,
+            out,
+        })),
         Command::Map {
             source,
             svg,

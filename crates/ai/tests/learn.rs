@@ -1,0 +1,237 @@
+//! The learned evaluation (`features.rs`, `learn.rs`): features on hand-built positions (a
+//! trapped unit, an idle force, a blocked entry hex), the weights as data (they load and
+//! round-trip), the tuner deterministic for a seed, and the level `search2` playing a legal
+//! whole game.
+
+use ai::features::{NawFeatures, NAMES, NAW_WEIGHTS};
+use ai::learn::{fit_signed, self_play, Features, Linear, Sample, WeightsFile};
+use ai::{play_game, player, HeuristicPlayer};
+use engine::Side;
+use hexmap::{Dir, Edge, Hex, Hexside, Map};
+use naw::scenario::{Arrival, HooksFile, NationFile, ScenarioFile, UnitFile, UnitType};
+use naw::Game;
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+/// A unit of `nation` (`B` the first side, `R` the second), on a hex or arriving.
+fn unit(id: &str, strength: u16, hex: Option<Hex>, arrive: Option<Arrival>) -> UnitFile {
+    UnitFile {
+        id: id.into(),
+        nation: id[..1].into(),
+        designation: id[2..].into(),
+        kind: UnitType::Infantry,
+        strength,
+        movement: 4,
+        army: String::new(),
+        corps: String::new(),
+        hex,
+        arrive,
+        destroyed: false,
+    }
+}
+
+/// A game on a clear map of 20 by 10 hexes with these units (no demoralization levels, so
+/// strengths are fractions of each side's whole strength).
+fn game(units: Vec<UnitFile>) -> Game {
+    let nation = |id: &str, side: &str| NationFile {
+        id: id.into(),
+        name: side.into(),
+        side: side.into(),
+        army: None,
+    };
+    let file = ScenarioFile {
+        format: "grognard-scenario/1".into(),
+        id: "test".into(),
+        title: "Test".into(),
+        system: "naw".into(),
+        map: "test".into(),
+        first_turn: 1,
+        last_turn: 5,
+        night_turns: Vec::new(),
+        sides: vec!["Blue".into(), "Red".into()],
+        description: String::new(),
+        hooks: HooksFile {
+            friendly_occupied_entry_ok: true,
+            ..HooksFile::default()
+        },
+        nations: vec![nation("B", "Blue"), nation("R", "Red")],
+        demoralization: Vec::new(),
+        line_of_communications: None,
+        units,
+    };
+    // a road leaves the entry hex 0105 of the north edge (15.0)
+    let mut map = Map::new("test", 20, 10);
+    let d = h("0105").direction_to(h("0205")).unwrap();
+    map.add_hexside(h("0105"), d, Hexside::ROAD);
+    // the players cache a scenario's data by its digest: one per position
+    static DIGEST: AtomicU64 = AtomicU64::new(1_000);
+    let sc = file
+        .validate("test.toml", map, DIGEST.fetch_add(1, Ordering::Relaxed))
+        .expect("valid test scenario");
+    Game::new(sc)
+}
+
+fn h(s: &str) -> Hex {
+    s.parse().unwrap()
+}
+
+/// The named feature of `g` for `me`.
+fn feature(g: &Game, me: Side, name: &str) -> f64 {
+    let mut x = Vec::new();
+    NawFeatures.features(g, me, &mut x);
+    assert_eq!(x.len(), NAMES.len());
+    let i = NAMES.iter().position(|n| *n == name).expect("a feature");
+    x[i]
+}
+
+#[test]
+fn a_trapped_unit_counts() {
+    // two Red units on opposite sides of B.1: every neighbour is in a Red zone
+    let c = h("1005");
+    let trapped = game(vec![
+        unit("B.1", 6, Some(c), None),
+        unit("B.2", 6, Some(h("0102")), None),
+        unit("R.1", 4, Some(c.neighbour(Dir::ALL[0])), None),
+        unit("R.2", 4, Some(c.neighbour(Dir::ALL[3])), None),
+    ]);
+    // half of Blue's strength is trapped: seen by Blue as its own, by Red as the enemy's
+    assert_eq!(feature(&trapped, Side(0), "trapped_own"), 0.5);
+    assert_eq!(feature(&trapped, Side(1), "trapped_enemy"), 0.5);
+    assert_eq!(feature(&trapped, Side(0), "threatened_own"), 0.5);
+    // no open neighbour at all: wholly encircled
+    assert_eq!(feature(&trapped, Side(0), "encircled_own"), 0.5);
+    // one Red unit alone leaves it room to retreat
+    let free = game(vec![
+        unit("B.1", 6, Some(c), None),
+        unit("B.2", 6, Some(h("0102")), None),
+        unit("R.1", 4, Some(c.neighbour(Dir::ALL[0])), None),
+        unit("R.2", 4, Some(h("2009")), None),
+    ]);
+    assert_eq!(feature(&free, Side(0), "trapped_own"), 0.0);
+    assert_eq!(feature(&free, Side(0), "threatened_own"), 0.5);
+    assert_eq!(feature(&free, Side(0), "encircled_own"), 0.0);
+}
+
+#[test]
+fn an_idle_force_counts() {
+    // B.1 is seven hexes and more from every Red unit, B.2 next to one
+    let g = game(vec![
+        unit("B.1", 9, Some(h("0105")), None),
+        unit("B.2", 3, Some(h("1405")), None),
+        unit("R.1", 4, Some(h("1505")), None),
+    ]);
+    assert_eq!(feature(&g, Side(0), "idle_own"), 0.75);
+    assert_eq!(feature(&g, Side(1), "idle_enemy"), 0.75);
+    assert_eq!(feature(&g, Side(1), "idle_own"), 0.0);
+}
+
+#[test]
+fn a_blocked_entry_hex_counts() {
+    let entry = h("0105");
+    let reinforcement = Arrival {
+        turn: 2,
+        hex: entry,
+        edge: Edge::North,
+    };
+    // B.1 stands on the hex where B.2 enters next game-turn
+    let blocked = game(vec![
+        unit("B.1", 6, Some(entry), None),
+        unit("B.2", 6, None, Some(reinforcement)),
+        unit("R.1", 4, Some(h("2009")), None),
+    ]);
+    assert_eq!(feature(&blocked, Side(0), "entry_blocked_own"), 0.5);
+    assert_eq!(feature(&blocked, Side(1), "entry_blocked_enemy"), 0.5);
+    // one hex aside, the way is clear
+    let clear = game(vec![
+        unit("B.1", 6, Some(h("0205")), None),
+        unit("B.2", 6, None, Some(reinforcement)),
+        unit("R.1", 4, Some(h("2009")), None),
+    ]);
+    assert_eq!(feature(&clear, Side(0), "entry_blocked_own"), 0.0);
+}
+
+#[test]
+fn the_weights_load_and_round_trip() {
+    let file = WeightsFile::parse(NAW_WEIGHTS).expect("the shipped weights parse");
+    assert_eq!(file.system, "naw");
+    let w = Linear::from_file(&file, NAMES).expect("every weight names a feature");
+    assert_eq!(w.w.len(), NAMES.len());
+    let again = WeightsFile::parse(&file.to_toml()).expect("written weights parse");
+    assert_eq!(again, file);
+    assert_eq!(Linear::from_file(&again, NAMES).unwrap(), w);
+    // the weights of another version of the features are refused, not misread
+    let mut other = file.clone();
+    other.weights.insert("morale".into(), 1.0);
+    assert!(Linear::from_file(&other, NAMES).is_err());
+    let mut bad = file;
+    bad.format = "grognard-weights/9".into();
+    assert!(WeightsFile::parse(&bad.to_toml()).is_err());
+    // every feature has a meaningful sign or none, and a weight obeys it
+    let signs = NawFeatures.signs();
+    assert_eq!(signs.len(), NAMES.len());
+    for (i, s) in signs.iter().enumerate() {
+        assert!(
+            w.w[i] * (*s as f64) >= 0.0,
+            "{} has the wrong sign",
+            NAMES[i]
+        );
+    }
+}
+
+/// The tuner's samples: self-play games by the heuristic, in parallel or not.
+fn samples(parallel: bool, seed: u64) -> Vec<Sample> {
+    let sc = Arc::new(scenarios::load("bon-first-day").unwrap());
+    let start = Game::from_arc(sc);
+    let play = |i: &u64| {
+        self_play(
+            &start,
+            seed ^ i,
+            |_, s| HeuristicPlayer::new(s),
+            &NawFeatures,
+            1_000_000,
+        )
+    };
+    let games: Vec<u64> = (0..3).collect();
+    let per: Vec<Vec<Sample>> = if parallel {
+        games.par_iter().map(play).collect()
+    } else {
+        games.iter().map(play).collect()
+    };
+    per.into_iter().flatten().collect()
+}
+
+#[test]
+fn the_tuner_is_deterministic_for_a_seed() {
+    let a = samples(true, 7);
+    let b = samples(false, 7);
+    // a First Day game samples both sides at the start of each of its ten movement phases
+    assert!(a.len() >= 20, "{} samples", a.len());
+    assert!(a.iter().all(|s| (0.0..=1.0).contains(&s.y)));
+    assert_eq!(a, b);
+    let mut prior = Linear {
+        bias: 0.0,
+        w: vec![0.0; NAMES.len()],
+    };
+    prior.w[0] = 1.0;
+    let signs = NawFeatures.signs();
+    let fa = fit_signed(&prior, &a, 0.01, 20, &signs);
+    let fb = fit_signed(&prior, &b, 0.01, 20, &signs);
+    assert_eq!(fa, fb);
+    assert_ne!(fa, prior, "the fit moved");
+    assert_ne!(samples(false, 8), a, "another seed, other games");
+}
+
+#[test]
+fn search2_plays_a_legal_whole_game() {
+    let sc = Arc::new(scenarios::load("bon-first-day").unwrap());
+    let mut s2 = player("search2@60n", 3).unwrap();
+    assert_eq!(s2.name(), "search2@60n");
+    let mut h = player("heuristic", 4).unwrap();
+    // play_game asserts (in debug builds) that every choice is accepted by the rules
+    let r = play_game(sc, 5, [s2.as_mut(), h.as_mut()]);
+    assert_ne!(r.outcome.case, "4.0", "the game ended");
+    assert!(s2.search_stats().unwrap().simulations > 0);
+    assert!(ai::thinks_by_the_clock("search2"));
+    assert!(!ai::thinks_by_the_clock("search2@60n"));
+}

@@ -1,0 +1,151 @@
+//! `grognard tune`: fits the weights of the learned evaluation (the level `search2`) to the
+//! outcomes of self-play games, and writes them as data (`crates/ai/weights/naw.toml`).
+//!
+//! Napoleon at War's own (its features and its heuristic play the games); the fit itself is
+//! the generic `ai::learn`.
+
+use crate::show::load_scenario;
+use ai::features::{NawFeatures, NAMES};
+use ai::learn::{
+    fit_signed, log_loss, self_play, Features, Linear, Sample, WeightsFile, WEIGHTS_FORMAT,
+};
+use ai::HeuristicPlayer;
+use anyhow::{bail, Result};
+use grognard::util::{mix, write_atomically};
+use naw::Game;
+use rayon::prelude::*;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// The options of `grognard tune`.
+pub struct TuneArgs {
+    pub method: String,
+    pub games: usize,
+    pub seed: u64,
+    pub scenarios: String,
+    pub l2: f64,
+    pub jobs: Option<usize>,
+    pub version: u32,
+    pub out: Option<PathBuf>,
+}
+
+/// The starting weights: today's evaluation (`base` = 1, everything else 0).
+fn prior() -> Linear {
+    let mut w = vec![0.0; NAMES.len()];
+    w[0] = 1.0;
+    Linear { bias: 0.0, w }
+}
+
+/// Self-play games: `games` per scenario, by the heuristic on both sides; the positions of
+/// every fifth game are held out of the fit and measure it. Deterministic for a seed.
+pub fn samples(args: &TuneArgs) -> Result<(Vec<Sample>, Vec<Sample>)> {
+    let mut starts = Vec::new();
+    for id in args
+        .scenarios
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+    {
+        starts.push(Game::from_arc(Arc::new(load_scenario(id)?)));
+    }
+    if starts.is_empty() {
+        bail!("--scenarios names no scenario");
+    }
+    let jobs: Vec<(usize, usize)> = (0..starts.len())
+        .flat_map(|s| (0..args.games).map(move |i| (s, i)))
+        .collect();
+    let play = |&(s, i): &(usize, usize)| {
+        let seed = mix(args.seed, (s as u64) << 32 | i as u64);
+        let out = self_play(
+            &starts[s],
+            seed,
+            |_, sd| HeuristicPlayer::new(sd),
+            &NawFeatures,
+            1_000_000,
+        );
+        (i % 5 == 4, out)
+    };
+    let games: Vec<(bool, Vec<Sample>)> = match args.jobs {
+        Some(j) => rayon::ThreadPoolBuilder::new()
+            .num_threads(j.max(1))
+            .build()?
+            .install(|| jobs.par_iter().map(play).collect()),
+        None => jobs.par_iter().map(play).collect(),
+    };
+    let (mut train, mut held) = (Vec::new(), Vec::new());
+    for (h, v) in games {
+        if h {
+            held.extend(v);
+        } else {
+            train.extend(v);
+        }
+    }
+    Ok((train, held))
+}
+
+/// Runs the tuner and returns its report; writes the weights file when `out` is given.
+pub fn tune(args: TuneArgs) -> Result<String> {
+    if args.method != "outcomes" {
+        bail!(
+            "unknown method '{}' (available: outcomes, the logistic regression of self-play \
+             outcomes on the features)",
+            args.method
+        );
+    }
+    if args.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let (train, held) = samples(&args)?;
+    let start = prior();
+    let fitted = fit_signed(&start, &train, args.l2, 30, &NawFeatures.signs());
+    let before = log_loss(&start, &held);
+    let after = log_loss(&fitted, &held);
+    let mut command = format!(
+        "grognard tune --method {} --games {} --seed {} --scenarios {} --l2 {} --version {}",
+        args.method, args.games, args.seed, args.scenarios, args.l2, args.version
+    );
+    if let Some(o) = &args.out {
+        let _ = write!(command, " --out {}", o.display());
+    }
+    let file = WeightsFile {
+        format: WEIGHTS_FORMAT.into(),
+        system: "naw".into(),
+        version: args.version,
+        method: args.method.clone(),
+        command,
+        seed: args.seed,
+        games: (args.games * args.scenarios.split(',').count()) as u64,
+        samples: train.len() as u64,
+        held_out_log_loss: vec![round6(before), round6(after)],
+        bias: fitted.bias,
+        weights: fitted.by_name(NAMES),
+    };
+    let mut r = String::new();
+    let _ = writeln!(
+        r,
+        "fitted {} weights on {} positions ({} held out) of {} self-play games",
+        NAMES.len() + 1,
+        train.len(),
+        held.len(),
+        file.games
+    );
+    let _ = writeln!(
+        r,
+        "held-out log-loss: {before:.4} with today's evaluation, {after:.4} fitted (ln 2 = 0.6931)"
+    );
+    let _ = writeln!(r, "  {:<22} {:>9}", "bias", format!("{:.3}", fitted.bias));
+    for (n, w) in NAMES.iter().zip(&fitted.w) {
+        let _ = writeln!(r, "  {n:<22} {w:>9.3}");
+    }
+    if let Some(o) = &args.out {
+        write_atomically(o, file.to_toml().as_bytes())?;
+        let _ = writeln!(r, "wrote {}", o.display());
+    }
+    Ok(r)
+}
+
+/// Rounds to six decimals, for the file.
+fn round6(x: f64) -> f64 {
+    (x * 1e6).round() / 1e6
+}
