@@ -185,6 +185,10 @@ fn reach_of_the_enemy_next_turn() {
         "{text}"
     );
     assert!(text.contains("FR.4 from 2315, MA 4: "), "{text}");
+    // the text sums a unit's reach up (the farthest hexes, at most six); --json lists it all
+    let fr4_line = text.lines().find(|l| l.contains("FR.4 from")).unwrap();
+    assert!(fr4_line.contains(" hexes, the farthest at "), "{fr4_line}");
+    assert!(fr4_line.len() < 200, "{fr4_line}");
     assert!(text.contains("Within their reach"), "{text}");
     let out = grognard()
         .args(["reach", "--json"])

@@ -479,7 +479,11 @@ pub fn reach_view(g: &Game, side: Side) -> ReachView {
     }
 }
 
-/// [`reach_view`] as text: a summary per unit and the units threatened.
+/// How many of a unit's farthest hexes the text of `reach` names (`--json` lists them all).
+const FARTHEST_SHOWN: usize = 6;
+
+/// [`reach_view`] as text: a summary per unit (how many hexes, the farthest) and the units
+/// threatened.
 pub fn reach_text(v: &ReachView) -> String {
     let mut out = String::new();
     let Some(turn) = v.turn else {
@@ -514,8 +518,28 @@ pub fn reach_text(v: &ReachView) -> String {
                 let _ = write!(out, "cannot move ({why})");
             }
             None => {
-                let hexes: Vec<&str> = u.reach.iter().map(|r| r.hex.as_str()).collect();
-                let _ = write!(out, "{} hexes: {}", hexes.len(), hexes.join(" "));
+                // the whole list is in --json: the text names how many and the farthest
+                let _ = write!(out, "{} hexes", u.reach.len());
+                let far = u.reach.iter().map(|r| r.mp).fold(0.0_f64, f64::max);
+                if far > 0.0 {
+                    let at: Vec<&str> = u
+                        .reach
+                        .iter()
+                        .filter(|r| r.mp >= far)
+                        .map(|r| r.hex.as_str())
+                        .collect();
+                    let shown = at.len().min(FARTHEST_SHOWN);
+                    let more = if at.len() > shown {
+                        format!(" and {} more", at.len() - shown)
+                    } else {
+                        String::new()
+                    };
+                    let _ = write!(
+                        out,
+                        ", the farthest at {far} MP: {}{more}",
+                        at[..shown].join(" ")
+                    );
+                }
             }
         }
         if !u.could_attack.is_empty() {
