@@ -37,6 +37,7 @@ pub mod montecarlo;
 mod plan;
 mod random;
 mod search;
+pub mod suite;
 mod tactics;
 
 pub use any::{play_any, AnyRandom, AnyReport};
