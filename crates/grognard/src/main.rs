@@ -247,6 +247,44 @@ If any action is refused nothing is written: the record stays as it was."
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
     },
+    /// Rate computer players against each other: every two levels on every scenario as both
+    /// sides, Elo with 95% intervals (docs/ai.md, the ladder).
+    Ladder {
+        /// The levels, comma-separated player specs.
+        #[arg(
+            long,
+            value_name = "A,B,...",
+            default_value = "random,heuristic,search1@500n,search1@2000n"
+        )]
+        players: String,
+        /// The scenarios, comma-separated (shipped ids or files).
+        #[arg(
+            long,
+            value_name = "S,...",
+            default_value = "bon-first-day,bon-third-day,bon-grand-battle"
+        )]
+        scenarios: String,
+        /// Games per pairing, scenario and side.
+        #[arg(long, value_name = "N")]
+        games: usize,
+        /// Games played at once between simulation-budget players (default: every core);
+        /// games with a player that thinks by the clock are played one at a time.
+        #[arg(long, value_name = "J")]
+        jobs: Option<usize>,
+        /// Base seed (default: from the clock).
+        #[arg(long, value_name = "S")]
+        seed: Option<u64>,
+        /// The level whose rating is fixed, SPEC=ELO (default heuristic=1000 when it plays,
+        /// else the first level at 0).
+        #[arg(long, value_name = "SPEC=ELO")]
+        anchor: Option<String>,
+        /// Virtual draws added between every two levels (keeps a sweep finite).
+        #[arg(long, value_name = "K", default_value_t = 1.0)]
+        prior: f64,
+        /// Print JSON (with every game's seed and score).
+        #[arg(long)]
+        json: bool,
+    },
     /// Draw the map of a scenario, or of a game with its units where they stand now.
     #[command(group(clap::ArgGroup::new("out").required(true).multiple(true).args(["svg", "png"])))]
     Map {
@@ -451,6 +489,28 @@ fn main() -> ExitCode {
             version,
             out,
         })),
+        Command::Ladder {
+            players,
+            scenarios,
+            games,
+            jobs,
+            seed,
+            anchor,
+            prior,
+            json,
+        } => sim::ladder(
+            &lib,
+            sim::LadderArgs {
+                players,
+                scenarios,
+                games,
+                jobs,
+                seed,
+                anchor,
+                prior,
+                json,
+            },
+        ),
         Command::Map {
             source,
             svg,

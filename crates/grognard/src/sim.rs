@@ -491,3 +491,370 @@ fn plot_svg(r: &Report, sides: &[String; 2]) -> String {
     s.push_str("</svg>\n");
     s
 }
+
+/// The options of `grognard ladder`.
+pub struct LadderArgs {
+    /// The levels, comma-separated player specs.
+    pub players: String,
+    /// The scenarios, comma-separated.
+    pub scenarios: String,
+    /// Games per pairing, scenario and side.
+    pub games: usize,
+    pub jobs: Option<usize>,
+    pub seed: Option<u64>,
+    /// `SPEC=ELO`: the level whose rating is fixed (default `heuristic=1000` when the heuristic
+    /// plays, else the first level at 0).
+    pub anchor: Option<String>,
+    /// Virtual draws per pairing.
+    pub prior: f64,
+    pub json: bool,
+}
+
+/// The ladder's arena over the library: Napoleon at War's games played as `sim` plays them
+/// (its arena score, the First Day's tie-break included, and the same seeds: a ladder game is
+/// the `sim` game of its seed), another system's through the generic arena.
+struct LibArena<'a> {
+    lib: &'a Library,
+    /// Per scenario id: its system, and the scenario when the system is Napoleon at War.
+    scenarios: BTreeMap<String, (String, Option<Arc<naw::Scenario>>)>,
+}
+
+impl ai::ladder::Arena for LibArena<'_> {
+    fn check(&self, spec: &str) -> std::result::Result<(), String> {
+        for (id, (system, _)) in &self.scenarios {
+            let sys = self.lib.system(system).map_err(|e| e.to_string())?;
+            sys.player(spec, 0).map_err(|e| format!("{id}: {e}"))?;
+        }
+        Ok(())
+    }
+
+    fn thinks_by_the_clock(&self, spec: &str) -> bool {
+        ai::thinks_by_the_clock(spec)
+    }
+
+    fn play(
+        &self,
+        scenario: &str,
+        players: [&str; 2],
+        seed: u64,
+    ) -> std::result::Result<[f64; 2], String> {
+        let (system, typed) = self
+            .scenarios
+            .get(scenario)
+            .ok_or_else(|| format!("no scenario '{scenario}' in this ladder"))?;
+        if let Some(sc) = typed {
+            let mut p0 = ai::player(players[0], mix(seed, 1))?;
+            let mut p1 = ai::player(players[1], mix(seed, 2))?;
+            return Ok(ai::play_game(sc.clone(), seed, [p0.as_mut(), p1.as_mut()]).score);
+        }
+        let sys = self.lib.system(system).map_err(|e| e.to_string())?.clone();
+        let arena = ai::ladder::DynArena {
+            new_game: |s: &str, seed| self.lib.new_game(s, None, seed).map_err(|e| e.to_string()),
+            player: |spec: &str, seed| sys.player(spec, seed),
+            max_actions: 1_000_000,
+        };
+        arena.play(scenario, players, seed)
+    }
+}
+
+/// One level in the ladder's report.
+#[derive(Serialize)]
+struct LadderLevel {
+    level: String,
+    games: usize,
+    points: f64,
+    score: f64,
+    elo: f64,
+    /// The half-width of the 95% confidence interval, relative to the anchor.
+    ci95: f64,
+    /// The score on each scenario.
+    by_scenario: BTreeMap<String, f64>,
+}
+
+/// Two levels' games against each other.
+#[derive(Serialize)]
+struct LadderPairing {
+    level: String,
+    opponent: String,
+    games: usize,
+    points: f64,
+}
+
+/// One game of the ladder.
+#[derive(Serialize)]
+struct LadderGame {
+    scenario: String,
+    players: [String; 2],
+    round: usize,
+    seed: u64,
+    score: [f64; 2],
+}
+
+#[derive(Serialize)]
+struct LadderReport {
+    players: Vec<String>,
+    scenarios: Vec<String>,
+    games_per_pairing_scenario_and_side: usize,
+    games: usize,
+    seed: u64,
+    /// The level whose rating is fixed, and its rating.
+    anchor: String,
+    anchor_elo: f64,
+    /// Virtual draws added per pairing.
+    prior: f64,
+    method: &'static str,
+    seconds: f64,
+    /// Best first.
+    ratings: Vec<LadderLevel>,
+    pairwise: Vec<LadderPairing>,
+    played: Vec<LadderGame>,
+}
+
+const LADDER_METHOD: &str = "maximum-likelihood Bradley-Terry on the Elo scale (draws ½, virtual draws per pairing as a prior), 95% intervals from the likelihood's curvature relative to the anchor";
+
+/// Runs the rating ladder ([`ai::ladder`]): every two levels on every scenario as both sides.
+pub fn ladder(lib: &Library, a: LadderArgs) -> Result<()> {
+    let list = |s: &str| -> Vec<String> {
+        s.split(',')
+            .map(|x| x.trim().to_string())
+            .filter(|x| !x.is_empty())
+            .collect()
+    };
+    let players = list(&a.players);
+    let scenario_ids = list(&a.scenarios);
+    if a.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    if !(a.prior >= 0.0 && a.prior.is_finite()) {
+        bail!("--prior must be 0 or more");
+    }
+    let mut scenarios = BTreeMap::new();
+    for id in &scenario_ids {
+        let info = lib.scenario(id)?;
+        let typed = if info.system == "naw" {
+            Some(Arc::new(load_scenario(id)?))
+        } else {
+            None
+        };
+        if info.sides.len() != 2 {
+            bail!("{id}: the ladder rates two-sided scenarios");
+        }
+        scenarios.insert(id.clone(), (info.system.clone(), typed));
+    }
+    let (anchor, anchor_elo) = match &a.anchor {
+        Some(x) => {
+            let (spec, elo) = x
+                .rsplit_once('=')
+                .ok_or_else(|| anyhow!("--anchor takes SPEC=ELO, such as heuristic=1000"))?;
+            let elo: f64 = elo
+                .trim()
+                .parse()
+                .map_err(|_| anyhow!("--anchor: '{elo}' is not a rating"))?;
+            let i = players
+                .iter()
+                .position(|p| p == spec.trim())
+                .ok_or_else(|| anyhow!("--anchor: '{spec}' is not one of --players"))?;
+            (i, elo)
+        }
+        None => match players.iter().position(|p| p == "heuristic") {
+            Some(i) => (i, 1000.0),
+            None => (0, 0.0),
+        },
+    };
+    let arena = LibArena { lib, scenarios };
+    let seed = a.seed.unwrap_or_else(time_seed);
+    let plan = ai::ladder::Plan {
+        players: players.clone(),
+        scenarios: scenario_ids.clone(),
+        games: a.games,
+        seed,
+    };
+    let total = ai::ladder::fixtures(&plan).len();
+    let target = if std::io::stderr().is_terminal() {
+        ProgressDrawTarget::stderr()
+    } else {
+        ProgressDrawTarget::hidden()
+    };
+    let bar = ProgressBar::with_draw_target(Some(total as u64), target);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} (eta {eta})")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let started = std::time::Instant::now();
+    let played = ai::ladder::play(&arena, &plan, a.jobs.unwrap_or(0), &|_| bar.inc(1))
+        .map_err(|e| anyhow!("{e}"))?;
+    bar.finish_and_clear();
+    let seconds = started.elapsed().as_secs_f64();
+    let results: Vec<ai::ladder::GameScore> = played.iter().map(|p| p.game_score()).collect();
+    let opt = ai::ladder::RatingOptions {
+        anchor,
+        anchor_elo,
+        prior: a.prior,
+    };
+    let r = ai::ladder::rate(players.len(), &results, opt).map_err(|e| anyhow!("{e}"))?;
+    let mut order: Vec<usize> = (0..players.len()).collect();
+    order.sort_by(|&x, &y| r.ratings[y].elo.total_cmp(&r.ratings[x].elo));
+    let ratings = order
+        .iter()
+        .map(|&i| {
+            let x = r.ratings[i];
+            let by_scenario = scenario_ids
+                .iter()
+                .enumerate()
+                .map(|(s, id)| {
+                    let (mut pts, mut n) = (0.0, 0usize);
+                    for p in played.iter().filter(|p| p.fixture.scenario == s) {
+                        for seat in 0..2 {
+                            if p.fixture.seats[seat] == i {
+                                pts += p.score[seat];
+                                n += 1;
+                            }
+                        }
+                    }
+                    (id.clone(), if n == 0 { 0.0 } else { pts / n as f64 })
+                })
+                .collect();
+            LadderLevel {
+                level: players[i].clone(),
+                games: x.games,
+                points: x.points,
+                score: x.rate(),
+                elo: x.elo,
+                ci95: x.ci95,
+                by_scenario,
+            }
+        })
+        .collect();
+    let mut pairwise = Vec::new();
+    for &i in &order {
+        for &j in &order {
+            let p = r.pairwise[i][j];
+            if p.games > 0 {
+                pairwise.push(LadderPairing {
+                    level: players[i].clone(),
+                    opponent: players[j].clone(),
+                    games: p.games,
+                    points: p.points,
+                });
+            }
+        }
+    }
+    let report = LadderReport {
+        players: players.clone(),
+        scenarios: scenario_ids.clone(),
+        games_per_pairing_scenario_and_side: a.games,
+        games: played.len(),
+        seed,
+        anchor: players[anchor].clone(),
+        anchor_elo,
+        prior: a.prior,
+        method: LADDER_METHOD,
+        seconds,
+        ratings,
+        pairwise,
+        played: played
+            .iter()
+            .map(|p| LadderGame {
+                scenario: scenario_ids[p.fixture.scenario].clone(),
+                players: [
+                    players[p.fixture.seats[0]].clone(),
+                    players[p.fixture.seats[1]].clone(),
+                ],
+                round: p.fixture.round,
+                seed: p.fixture.seed,
+                score: p.score,
+            })
+            .collect(),
+    };
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        print!("{}", ladder_text(&report));
+    }
+    Ok(())
+}
+
+fn ladder_text(r: &LadderReport) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "ladder of {} levels on {}: {} games per pairing, scenario and side ({} games), seed {}, {:.0} s",
+        r.players.len(),
+        r.scenarios.join(", "),
+        r.games_per_pairing_scenario_and_side,
+        r.games,
+        r.seed,
+        r.seconds
+    );
+    let _ = writeln!(
+        out,
+        "Elo: {}; {} virtual draw{} per pairing; {} anchored at {}",
+        "maximum-likelihood Bradley-Terry, a draw ½, 95% intervals from the likelihood's curvature",
+        r.prior,
+        if r.prior == 1.0 { "" } else { "s" },
+        r.anchor,
+        r.anchor_elo
+    );
+    let w = r.players.iter().map(|p| p.len()).max().unwrap_or(5).max(5);
+    let _ = write!(
+        out,
+        "\n  {:<w$}  {:>5}  {:>6}  {:>6}  {:>6}",
+        "level", "games", "score", "Elo", "± CI"
+    );
+    for s in &r.scenarios {
+        let _ = write!(out, "  {:>w2$}", s, w2 = s.len().max(6));
+    }
+    out.push('\n');
+    for x in &r.ratings {
+        let ci = if x.level == r.anchor {
+            "anchor".to_string()
+        } else {
+            format!("±{:.0}", x.ci95)
+        };
+        let _ = write!(
+            out,
+            "  {:<w$}  {:>5}  {:>6}  {:>6.0}  {:>6}",
+            x.level,
+            x.games,
+            pct(x.score),
+            x.elo,
+            ci
+        );
+        for s in &r.scenarios {
+            let _ = write!(out, "  {:>w2$}", pct(x.by_scenario[s]), w2 = s.len().max(6));
+        }
+        out.push('\n');
+    }
+    let _ = writeln!(
+        out,
+        "\npairwise: the row level's points / games against the column level (score %)"
+    );
+    let levels: Vec<&str> = r.ratings.iter().map(|x| x.level.as_str()).collect();
+    let cw = levels.iter().map(|l| l.len()).max().unwrap_or(5).max(16);
+    let _ = write!(out, "  {:<w$}", "");
+    for l in &levels {
+        let _ = write!(out, "  {l:>cw$}");
+    }
+    out.push('\n');
+    for row in &levels {
+        let _ = write!(out, "  {row:<w$}");
+        for col in &levels {
+            let cell = match r
+                .pairwise
+                .iter()
+                .find(|p| p.level == *row && p.opponent == *col)
+            {
+                Some(p) => format!(
+                    "{}/{} ({:.0}%)",
+                    p.points,
+                    p.games,
+                    100.0 * p.points / p.games as f64
+                ),
+                None => "-".to_string(),
+            };
+            let _ = write!(out, "  {cell:>cw$}");
+        }
+        out.push('\n');
+    }
+    out
+}

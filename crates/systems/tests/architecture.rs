@@ -62,6 +62,7 @@ fn the_machinery_names_no_rules_crate() {
             "crates/present/src/generic.rs",
             "crates/ai/src/any.rs",
             "crates/ai/src/montecarlo.rs",
+            "crates/ai/src/ladder.rs",
             "crates/grognard/src/lib.rs",
             "crates/grognard/src/core.rs",
             "crates/grognard/src/util.rs",
