@@ -788,8 +788,7 @@ fn ladder_text(r: &LadderReport) -> String {
     );
     let _ = writeln!(
         out,
-        "Elo: {}; {} virtual draw{} per pairing; {} anchored at {}",
-        "maximum-likelihood Bradley-Terry, a draw ½, 95% intervals from the likelihood's curvature",
+        "Elo: maximum-likelihood Bradley-Terry, a draw ½, 95% intervals from the likelihood's curvature; {} virtual draw{} per pairing; {} anchored at {}",
         r.prior,
         if r.prior == 1.0 { "" } else { "s" },
         r.anchor,
