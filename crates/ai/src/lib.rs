@@ -137,10 +137,12 @@ fn is_search(kind: &str) -> bool {
         .any(|k| kind.eq_ignore_ascii_case(k))
 }
 
-/// The names of the available players, weakest first. `search1` is release 1's default
-/// search, pinned: today the same player as `search`, which may later point to a stronger
-/// level.
-pub const PLAYERS: &[&str] = &["random", "heuristic", "search1", "search", "search2"];
+/// The names of the available players, weakest first, the default last: the server's default
+/// computer player is the last one (`server::games::default_computer`), so `search` stays last
+/// until the ladder shows a stronger level and the lead points the default at it. `search1` is
+/// release 1's default search, pinned: today the same player as `search`, which may later point
+/// to a stronger level.
+pub const PLAYERS: &[&str] = &["random", "heuristic", "search1", "search2", "search"];
 
 /// What a finished game came to.
 #[derive(Clone, Debug)]
