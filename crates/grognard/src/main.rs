@@ -7,6 +7,7 @@ mod cmds;
 mod serve;
 mod show;
 mod sim;
+mod suite;
 mod tune;
 
 use anyhow::Result;
@@ -285,6 +286,23 @@ If any action is refused nothing is written: the record stays as it was."
         #[arg(long)]
         json: bool,
     },
+    /// The tactical test suite: every level plays each position (a blunder to avoid, a chance
+    /// to take) and is judged on what it did (docs/ai.md, the tactical suite).
+    Suite {
+        /// The levels, comma-separated player specs.
+        #[arg(
+            long,
+            value_name = "A,B,...",
+            default_value = "random,heuristic,search@2000n"
+        )]
+        players: String,
+        /// The seed every player (and any die) is made from.
+        #[arg(long, value_name = "S", default_value_t = 1)]
+        seed: u64,
+        /// Print JSON: per position and level, pass or fail, why, and the actions taken.
+        #[arg(long)]
+        json: bool,
+    },
     /// Draw the map of a scenario, or of a game with its units where they stand now.
     #[command(group(clap::ArgGroup::new("out").required(true).multiple(true).args(["svg", "png"])))]
     Map {
@@ -511,6 +529,11 @@ fn main() -> ExitCode {
                 json,
             },
         ),
+        Command::Suite {
+            players,
+            seed,
+            json,
+        } => print(suite::suite(&players, seed, json)),
         Command::Map {
             source,
             svg,
