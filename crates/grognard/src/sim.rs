@@ -778,10 +778,11 @@ fn ladder_text(r: &LadderReport) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "ladder of {} levels on {}: {} games per pairing, scenario and side ({} games), seed {}, {:.0} s",
+        "ladder of {} levels on {}: {} game{} per pairing, scenario and side ({} games), seed {}, {:.0} s",
         r.players.len(),
         r.scenarios.join(", "),
         r.games_per_pairing_scenario_and_side,
+        if r.games_per_pairing_scenario_and_side == 1 { "" } else { "s" },
         r.games,
         r.seed,
         r.seconds
