@@ -389,17 +389,32 @@ impl Player for Scripted {
     }
 }
 
-/// One level's result on one position.
+/// One level's result on one position, over the seeds played.
 #[derive(Clone, Debug)]
 pub struct Outcome {
     /// The level's spec.
     pub level: String,
-    /// Every check held.
+    /// Every check held with every seed.
     pub passed: bool,
-    /// The failed checks, each with why.
+    /// With how many seeds every check held.
+    pub passes: usize,
+    /// How many seeds were played.
+    pub runs: usize,
+    /// The failed checks of the first seed that failed, each with why (`seed 2: ...`).
     pub failed: Vec<String>,
-    /// The actions it took in the span (their text).
+    /// The actions it took in the span with the first seed (their text).
     pub actions: Vec<String>,
+}
+
+impl Outcome {
+    /// `pass`, `FAIL`, or the passes out of the runs (`2/3`) when the seeds disagree.
+    pub fn cell(&self) -> String {
+        match self.passes {
+            p if p == self.runs => "pass".into(),
+            0 => "FAIL".into(),
+            p => format!("{p}/{}", self.runs),
+        }
+    }
 }
 
 /// One position's row of the report.
@@ -422,17 +437,24 @@ pub struct Row {
 pub struct Report {
     /// The levels, in the order asked.
     pub levels: Vec<String>,
-    /// The seed every player and die was made from.
-    pub seed: u64,
+    /// The seeds each level played each position with (players and dice are made from them).
+    pub seeds: Vec<u64>,
     /// One row per position.
     pub rows: Vec<Row>,
 }
 
 impl Report {
-    /// Positions passed by the level at `i`, out of all.
-    pub fn score(&self, i: usize) -> (usize, usize) {
+    /// The score of the level at `i`: positions passed with every seed, and the positions
+    /// passed counted per seed (a position passed with two seeds of three counts ⅔), out of
+    /// all.
+    pub fn score(&self, i: usize) -> (usize, f64, usize) {
         let passed = self.rows.iter().filter(|r| r.outcomes[i].passed).count();
-        (passed, self.rows.len())
+        let share = self
+            .rows
+            .iter()
+            .map(|r| r.outcomes[i].passes as f64 / r.outcomes[i].runs.max(1) as f64)
+            .sum();
+        (passed, share, self.rows.len())
     }
 
     /// The report as a plain table: a line per position, a column per level, then the score
@@ -445,7 +467,9 @@ impl Report {
             .max()
             .unwrap_or(8)
             .max(8);
-        let cols: Vec<usize> = self.levels.iter().map(|l| l.len().max(5)).collect();
+        let several = self.seeds.len() > 1;
+        let least = if several { 10 } else { 6 };
+        let cols: Vec<usize> = self.levels.iter().map(|l| l.len().max(least)).collect();
         let mut s = format!("{:w$}  {:6}", "position", "kind");
         for (l, c) in self.levels.iter().zip(&cols) {
             s += &format!("  {l:>c$}");
@@ -454,15 +478,19 @@ impl Report {
         for r in &self.rows {
             s += &format!("{:w$}  {:6}", r.id, r.kind.name());
             for (o, c) in r.outcomes.iter().zip(&cols) {
-                let v = if o.passed { "pass" } else { "FAIL" };
-                s += &format!("  {v:>c$}");
+                s += &format!("  {:>c$}", o.cell());
             }
             s.push('\n');
         }
         s += &format!("{:w$}  {:6}", "score", "");
         for (i, c) in cols.iter().enumerate() {
-            let (p, n) = self.score(i);
-            s += &format!("  {:>c$}", format!("{p}/{n}"));
+            let (p, share, n) = self.score(i);
+            let v = if several {
+                format!("{p}/{n} ({share:.1})")
+            } else {
+                format!("{p}/{n}")
+            };
+            s += &format!("  {v:>c$}");
         }
         s.push('\n');
         for (i, l) in self.levels.iter().enumerate() {
@@ -479,40 +507,55 @@ impl Report {
     }
 }
 
-/// Plays every position with every level (specs as [`player`] takes them) and judges it.
-/// Each player is made afresh for each position from `seed`; a level whose spec is invalid is
-/// an error.
-pub fn run(levels: &[&str], seed: u64, map: MapText) -> Result<Report, String> {
+/// Plays every position with every level (specs as [`player`] takes them) and every seed,
+/// and judges it. Each player is made afresh for each position and seed; a level whose spec
+/// is invalid is an error.
+pub fn run(levels: &[&str], seeds: &[u64], map: MapText) -> Result<Report, String> {
+    if seeds.is_empty() {
+        return Err("no seed to play".into());
+    }
     for l in levels {
-        player(l, seed)?;
+        player(l, seeds[0])?;
     }
     let mut rows = Vec::new();
     for pos in POSITIONS {
         let start = pos.game(map)?;
         let mut outcomes = Vec::new();
         for l in levels {
-            let mut p = player(l, seed)?;
-            let o = match pos.play(&start, p.as_mut(), seed) {
-                Ok(t) => {
-                    let failed: Vec<String> = pos
-                        .judge(&t)
-                        .into_iter()
-                        .filter_map(|(c, r)| r.err().map(|e| format!("{}: {e}", c.describe())))
-                        .collect();
-                    Outcome {
-                        level: l.to_string(),
-                        passed: failed.is_empty(),
-                        failed,
-                        actions: t.actions.into_iter().map(|a| a.1).collect(),
-                    }
-                }
-                Err(e) => Outcome {
-                    level: l.to_string(),
-                    passed: false,
-                    failed: vec![e],
-                    actions: Vec::new(),
-                },
+            let mut o = Outcome {
+                level: l.to_string(),
+                passed: true,
+                passes: 0,
+                runs: seeds.len(),
+                failed: Vec::new(),
+                actions: Vec::new(),
             };
+            for (k, &seed) in seeds.iter().enumerate() {
+                let mut p = player(l, seed)?;
+                let (failed, actions) = match pos.play(&start, p.as_mut(), seed) {
+                    Ok(t) => (
+                        pos.judge(&t)
+                            .into_iter()
+                            .filter_map(|(c, r)| r.err().map(|e| format!("{}: {e}", c.describe())))
+                            .collect::<Vec<_>>(),
+                        t.actions.into_iter().map(|a| a.1).collect(),
+                    ),
+                    Err(e) => (vec![e], Vec::new()),
+                };
+                if k == 0 {
+                    o.actions = actions;
+                }
+                if failed.is_empty() {
+                    o.passes += 1;
+                } else if o.failed.is_empty() {
+                    o.failed = if seeds.len() > 1 {
+                        failed.iter().map(|f| format!("seed {seed}: {f}")).collect()
+                    } else {
+                        failed
+                    };
+                }
+            }
+            o.passed = o.passes == o.runs;
             outcomes.push(o);
         }
         rows.push(Row {
@@ -525,14 +568,10 @@ pub fn run(levels: &[&str], seed: u64, map: MapText) -> Result<Report, String> {
     }
     Ok(Report {
         levels: levels.iter().map(|s| s.to_string()).collect(),
-        seed,
+        seeds: seeds.to_vec(),
         rows,
     })
 }
-
-/// The levels the suite reports by default: today's, the search with a fixed simulation
-/// budget so that the table is reproducible.
-pub const DEFAULT_LEVELS: &[&str] = &["random", "heuristic", "search@2000n"];
 
 macro_rules! file {
     ($name:literal) => {

@@ -69,11 +69,13 @@ fn a_good_line_passes_and_a_blunder_fails_every_position() {
 #[test]
 fn the_runner_reports_every_position_for_every_level() {
     let levels = ["random", "heuristic"];
-    let r = suite::run(&levels, 1, &map).unwrap();
+    let r = suite::run(&levels, &[1, 2], &map).unwrap();
     assert_eq!(r.rows.len(), POSITIONS.len());
     for row in &r.rows {
         assert_eq!(row.outcomes.len(), levels.len());
         for o in &row.outcomes {
+            assert_eq!(o.runs, 2);
+            assert_eq!(o.passed, o.passes == 2, "{}: {o:?}", row.id);
             assert_eq!(o.passed, o.failed.is_empty(), "{}: {o:?}", row.id);
             assert!(
                 !o.actions.is_empty(),
@@ -89,7 +91,8 @@ fn the_runner_reports_every_position_for_every_level() {
         assert!(t.contains(p.id), "{t}");
     }
     // the same seed, the same report
-    let again = suite::run(&levels, 1, &map).unwrap();
+    let again = suite::run(&levels, &[1, 2], &map).unwrap();
     assert_eq!(again.table(), t);
-    assert!(suite::run(&["nobody"], 1, &map).is_err());
+    assert!(suite::run(&["nobody"], &[1], &map).is_err());
+    assert!(suite::run(&levels, &[], &map).is_err());
 }

@@ -296,9 +296,13 @@ If any action is refused nothing is written: the record stays as it was."
             default_value = "random,heuristic,search@2000n"
         )]
         players: String,
-        /// The seed every player (and any die) is made from.
+        /// The first seed: players (and any die) are made from it, and from the next ones.
         #[arg(long, value_name = "S", default_value_t = 1)]
         seed: u64,
+        /// How many seeds each level plays each position with (S, S+1, ...): a position
+        /// passes when it passes with every one.
+        #[arg(long, value_name = "N", default_value_t = 1)]
+        seeds: u64,
         /// Print JSON: per position and level, pass or fail, why, and the actions taken.
         #[arg(long)]
         json: bool,
@@ -532,8 +536,9 @@ fn main() -> ExitCode {
         Command::Suite {
             players,
             seed,
+            seeds,
             json,
-        } => print(suite::suite(&players, seed, json)),
+        } => print(suite::suite(&players, seed, seeds, json)),
         Command::Map {
             source,
             svg,
