@@ -203,14 +203,21 @@ pub fn play<A: Arena + ?Sized>(
         .num_threads(jobs)
         .build()
         .map_err(|e| format!("cannot start {jobs} worker threads: {e}"))?;
-    let parallel: Vec<Fixture> = all.iter().filter(|f| !by_clock(f)).copied().collect();
-    let mut played: Vec<Played> =
-        pool.install(|| parallel.par_iter().map(one).collect::<Result<_, _>>())?;
-    for f in all.iter().filter(|f| by_clock(f)) {
-        played.push(one(f)?);
+    // the games in fixture order: the parallel ones as rayon collects them (in order), then
+    // the clock games, put back in their places
+    let (clocked, parallel): (Vec<usize>, Vec<usize>) =
+        (0..all.len()).partition(|&k| by_clock(&all[k]));
+    let mut played: Vec<(usize, Played)> = pool.install(|| {
+        parallel
+            .par_iter()
+            .map(|&k| one(&all[k]).map(|p| (k, p)))
+            .collect::<Result<_, _>>()
+    })?;
+    for k in clocked {
+        played.push((k, one(&all[k])?));
     }
-    let order = |f: &Fixture| all.iter().position(|x| x == f).unwrap_or(usize::MAX);
-    played.sort_by_key(|p| order(&p.fixture));
+    played.sort_by_key(|(k, _)| *k);
+    let played: Vec<Played> = played.into_iter().map(|(_, p)| p).collect();
     Ok(played)
 }
 

@@ -394,3 +394,54 @@ fn a_small_ladder_through_the_generic_arena() {
     };
     assert!(ladder::play(&arena, &unknown, 1, &|_| {}).is_err());
 }
+
+/// An arena whose games are coin flips by seed, with `slow` thinking by the clock, that notes
+/// the order the games were played in.
+struct Coins {
+    played: std::sync::Mutex<Vec<(u64, bool)>>,
+}
+
+impl Arena for Coins {
+    fn check(&self, _spec: &str) -> Result<(), String> {
+        Ok(())
+    }
+
+    fn thinks_by_the_clock(&self, spec: &str) -> bool {
+        spec == "slow"
+    }
+
+    fn play(&self, _scenario: &str, players: [&str; 2], seed: u64) -> Result<[f64; 2], String> {
+        let clock = players.contains(&"slow");
+        self.played.lock().unwrap().push((seed, clock));
+        Ok(if seed % 2 == 0 {
+            [1.0, 0.0]
+        } else {
+            [0.0, 1.0]
+        })
+    }
+}
+
+#[test]
+fn clock_games_are_played_alone_after_the_others_and_reported_in_order() {
+    let arena = Coins {
+        played: Default::default(),
+    };
+    let p = Plan {
+        players: vec!["a".into(), "slow".into(), "b".into()],
+        scenarios: vec!["s".into(), "t".into()],
+        games: 3,
+        seed: 2,
+    };
+    let played = ladder::play(&arena, &p, 2, &|_| {}).expect("played");
+    let fixtures = ladder::fixtures(&p);
+    assert_eq!(played.len(), fixtures.len());
+    for (x, f) in played.iter().zip(&fixtures) {
+        assert_eq!(x.fixture, *f);
+        assert_eq!(x.score[0], if f.seed % 2 == 0 { 1.0 } else { 0.0 });
+    }
+    // every game without the clock player came first
+    let order = arena.played.lock().unwrap().clone();
+    let first_clock = order.iter().position(|(_, c)| *c).expect("clock games");
+    assert!(order[first_clock..].iter().all(|(_, c)| *c), "{order:?}");
+    assert_eq!(order.iter().filter(|(_, c)| *c).count(), 2 * 4 * 3);
+}
