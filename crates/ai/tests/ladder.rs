@@ -413,7 +413,7 @@ impl Arena for Coins {
     fn play(&self, _scenario: &str, players: [&str; 2], seed: u64) -> Result<[f64; 2], String> {
         let clock = players.contains(&"slow");
         self.played.lock().unwrap().push((seed, clock));
-        Ok(if seed % 2 == 0 {
+        Ok(if seed.is_multiple_of(2) {
             [1.0, 0.0]
         } else {
             [0.0, 1.0]
@@ -437,7 +437,7 @@ fn clock_games_are_played_alone_after_the_others_and_reported_in_order() {
     assert_eq!(played.len(), fixtures.len());
     for (x, f) in played.iter().zip(&fixtures) {
         assert_eq!(x.fixture, *f);
-        assert_eq!(x.score[0], if f.seed % 2 == 0 { 1.0 } else { 0.0 });
+        assert_eq!(x.score[0], if f.seed.is_multiple_of(2) { 1.0 } else { 0.0 });
     }
     // every game without the clock player came first
     let order = arena.played.lock().unwrap().clone();
