@@ -33,8 +33,9 @@ pub(crate) fn evaluate(info: &Info, g: &Game, me: Side) -> f64 {
 /// The logit of [`evaluate`] for a game that goes on: `2·worth / TEMPERATURE`, clamped where
 /// the worth is a certain win or loss, so that `σ(logit)` is today's evaluation (a feature of
 /// the learned evaluation, `features.rs`).
-pub(crate) fn logit_on(info: &Info, g: &Game, vals: &Values, b: &Board) -> f64 {
-    let w = worth_on(info, g, vals, b).clamp(-WIN, WIN);
+/// `cut` is the strength the line of communications would cut off, when already known.
+pub(crate) fn logit_on(info: &Info, g: &Game, vals: &Values, b: &Board, cut: Option<u32>) -> f64 {
+    let w = worth_cut(info, g, vals, b, cut).clamp(-WIN, WIN);
     2.0 * w / TEMPERATURE
 }
 
@@ -42,6 +43,11 @@ pub(crate) fn logit_on(info: &Info, g: &Game, vals: &Values, b: &Board) -> f64 {
 /// losses as the levels stand, a quarter of the strength in contact that cannot retreat, and
 /// the strength the line of communications would cut off, weighted by the turns left.
 pub(crate) fn worth_on(info: &Info, g: &Game, vals: &Values, b: &Board) -> f64 {
+    worth_cut(info, g, vals, b, None)
+}
+
+/// [`worth_on`] with the strength the line of communications would cut off, when known.
+fn worth_cut(info: &Info, g: &Game, vals: &Values, b: &Board, cut: Option<u32>) -> f64 {
     let mut l = vals.losses;
     // units in contact with no way out are likely lost in the next combat phase
     let mut trapped = [0u32; 2];
@@ -65,7 +71,7 @@ pub(crate) fn worth_on(info: &Info, g: &Game, vals: &Values, b: &Board) -> f64 {
             2 => 0.2,
             _ => 0.05,
         };
-        let cut = cut_strength(info, b, ls);
+        let cut = cut.unwrap_or_else(|| cut_strength(info, b, ls));
         if cut > 0 {
             let mut lc = l;
             lc[ls.0 as usize] += cut;

@@ -35,7 +35,7 @@ use crate::loc::cut_strength;
 use crate::tactics::{retreat_hexes, Values};
 use engine::Side;
 use naw::{Game, Step, UnitId};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// The names of Napoleon at War's features, in the order [`NawFeatures`] writes them.
 pub const NAMES: &[&str] = &[
@@ -170,6 +170,28 @@ fn steps_from(info: &Info, seeds: impl Iterator<Item = usize>) -> Vec<u16> {
     d
 }
 
+/// Steps to the map edge per hex, by scenario digest.
+type EdgeCache = Mutex<Vec<(u64, Arc<Vec<u16>>)>>;
+
+/// Steps from each hex to the map edge, per scenario (cached by digest).
+fn edge_steps(info: &Info) -> Arc<Vec<u16>> {
+    static CACHE: OnceLock<EdgeCache> = OnceLock::new();
+    let cache = CACHE.get_or_init(|| Mutex::new(Vec::new()));
+    let mut c = cache.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, d)) = c.iter().find(|(d, _)| *d == info.digest) {
+        return d.clone();
+    }
+    let d = Arc::new(steps_from(
+        info,
+        (0..info.n).filter(|&i| info.nb[i].contains(&NONE)),
+    ));
+    if c.len() > 16 {
+        c.remove(0);
+    }
+    c.push((info.digest, d.clone()));
+    d
+}
+
 /// Writes the features of `g` for `me` (in the order of [`NAMES`]) into `out`.
 pub(crate) fn features_on(info: &Info, g: &Game, me: Side, out: &mut Vec<f64>) {
     out.clear();
@@ -200,7 +222,7 @@ pub(crate) fn features_on(info: &Info, g: &Game, me: Side, out: &mut Vec<f64>) {
             }),
         )
     });
-    let edge_d = steps_from(info, (0..info.n).filter(|&i| info.nb[i].contains(&NONE)));
+    let edge_d = edge_steps(info);
 
     #[derive(Default, Clone, Copy)]
     struct Side_ {
@@ -272,8 +294,9 @@ pub(crate) fn features_on(info: &Info, g: &Game, me: Side, out: &mut Vec<f64>) {
         }
     }
     let turns_left = sc.last_turn.saturating_sub(g.turn());
-    if let Some((ls, _, _)) = info.loc {
-        let cut = cut_strength(info, &b, ls) as f64;
+    let cut = info.loc.map(|(ls, _, _)| cut_strength(info, &b, ls));
+    if let (Some((ls, _, _)), Some(cut)) = (info.loc, cut) {
+        let cut = cut as f64;
         let w = match turns_left {
             0 => 0.85,
             1 => 0.45,
@@ -288,7 +311,7 @@ pub(crate) fn features_on(info: &Info, g: &Game, me: Side, out: &mut Vec<f64>) {
     let loss = |s: usize| vals.losses[s] as f64 / norm[s];
     let length = (sc.last_turn.saturating_sub(sc.first_turn) as f64 + 1.0).max(1.0);
     let tl = turns_left as f64 / length;
-    out.push(logit_on(info, g, &vals, &b));
+    out.push(logit_on(info, g, &vals, &b, cut));
     out.push(if own == 0 { 1.0 } else { 0.0 });
     out.push(loss(own));
     out.push(loss(en));
