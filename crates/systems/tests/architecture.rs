@@ -63,6 +63,7 @@ fn the_machinery_names_no_rules_crate() {
             "crates/ai/src/any.rs",
             "crates/ai/src/montecarlo.rs",
             "crates/ai/src/ladder.rs",
+            "crates/ai/src/learn.rs",
             "crates/grognard/src/lib.rs",
             "crates/grognard/src/core.rs",
             "crates/grognard/src/util.rs",
