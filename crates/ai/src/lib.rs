@@ -110,6 +110,16 @@ pub fn player(spec: &str, seed: u64) -> Result<Box<dyn Player>, String> {
                 SearchPlayer::new(seed, budget).with_learned(features::naw_weights()),
             ))
         }
+        // the search that expects a real opponent (the opponent's replies searched, time where
+        // the decision is hard) over search2's learned evaluation
+        ("search3", b) => {
+            let budget = b.map_or(Ok(Budget::default()), Budget::parse)?;
+            Ok(Box::new(
+                SearchPlayer::new(seed, budget)
+                    .with_learned(features::naw_weights())
+                    .with_replies(),
+            ))
+        }
         ("random" | "heuristic", Some(_)) => Err(format!(
             "'{spec}': only the search players take a budget (search@2s, search1@5000n)"
         )),
@@ -132,7 +142,7 @@ pub fn thinks_by_the_clock(spec: &str) -> bool {
 
 /// The search players' names (without a budget), whose default budget is a thinking time.
 fn is_search(kind: &str) -> bool {
-    ["search", "search1", "search2"]
+    ["search", "search1", "search2", "search3"]
         .iter()
         .any(|k| kind.eq_ignore_ascii_case(k))
 }
@@ -142,7 +152,14 @@ fn is_search(kind: &str) -> bool {
 /// until the ladder shows a stronger level and the lead points the default at it. `search1` is
 /// release 1's default search, pinned: today the same player as `search`, which may later point
 /// to a stronger level.
-pub const PLAYERS: &[&str] = &["random", "heuristic", "search1", "search2", "search"];
+pub const PLAYERS: &[&str] = &[
+    "random",
+    "heuristic",
+    "search1",
+    "search2",
+    "search3",
+    "search",
+];
 
 /// What a finished game came to.
 #[derive(Clone, Debug)]

@@ -62,6 +62,17 @@ pub trait Knowledge<R: Rules>: Send + Sync + 'static {
     fn max_rollout(&self) -> usize {
         4_000
     }
+    /// The opponent's reply candidates, for a search that expects a real opponent
+    /// ([`Options::replies`]). Asked at each seat's decision of a rollout (from `start`, the
+    /// searched position, now at `now`) until it answers `Some`: `None` while `now` is not the
+    /// opponent's decision to search, `Some(replies)` there (action sequences from `now`, the
+    /// opponent's default first, their order the same from one position to the next: reply
+    /// *j* of every round is compared with reply *j* of the others); fewer than two replies:
+    /// no branching. `seed` varies per round. The default offers none: a plug-in without
+    /// replies searches exactly as before.
+    fn replies(&self, _start: &R, _now: &R, _me: Side, _seed: u64) -> Option<Vec<Vec<R::Action>>> {
+        None
+    }
 }
 
 /// How much one search may spend.
@@ -103,6 +114,30 @@ pub(crate) fn is_set(flag: Option<&AtomicBool>) -> bool {
     flag.is_some_and(|f| f.load(Ordering::Relaxed))
 }
 
+/// Opt-in refinements of [`search_with`] ([`search`] uses none of them).
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// The reply search, on when above zero: every rollout of a candidate plays the candidate and
+    /// the chance events and policies that follow up to the opponent's decision
+    /// ([`Knowledge::replies`]), then continues once per reply from that same position with the
+    /// same dice; a candidate is worth the value of the reply worst for it, the least over
+    /// replies of the mean over rounds. The number is how many continuations a round is
+    /// expected to play (a simulation budget is shared out in rounds of that many simulations
+    /// each); every continuation played counts as one simulation (a reply equal to an earlier
+    /// one of its round is not played again).
+    pub replies: usize,
+    /// Time where the decision is hard: after the first halving phase the search ends when the
+    /// leader leads every other live candidate by at least this much in value (0..=1) and by
+    /// two standard errors of the paired differences over the rounds played (common dice).
+    pub settle: Option<f64>,
+    /// The budget of a decision still close after its first phase (not settled): simulations
+    /// in all, in place of [`Limits::sims`] (more than it).
+    pub close_sims: Option<u32>,
+    /// The deadline of a decision still close after its first phase, in place of
+    /// [`Limits::deadline`] (later than it).
+    pub close_deadline: Option<Instant>,
+}
+
 /// What a search found.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Verdict {
@@ -117,6 +152,8 @@ pub struct Verdict {
     /// True when the search was stopped by its flag ([`Limits::stop`]) before its budget was
     /// spent.
     pub stopped: bool,
+    /// True when the search ended after its first phase on a clear leader ([`Options::settle`]).
+    pub settled: bool,
 }
 
 /// The number of cores.
@@ -169,6 +206,8 @@ struct Job<R: Rules, K> {
     stop: Option<Arc<AtomicBool>>,
     workers: u64,
     stratify: bool,
+    /// The reply search ([`Options::replies`]).
+    replies: bool,
     /// Each worker completes one round whatever the time (the first phase: without it there
     /// is nothing to compare); later phases stop at the deadline even mid-round.
     first: bool,
@@ -180,7 +219,8 @@ impl<R: Rules, K: Knowledge<R>> Job<R, K> {
     /// cut short by it is dropped whole (its candidates would not have met the same dice), so
     /// a decision overruns its time by one rollout at most, except in the first phase's first
     /// round. A set stop flag ends the work at once, mid-rollout, and drops that round too.
-    fn work(&self, w: u64) -> Vec<(u64, usize, f64)> {
+    /// With the reply search a rollout gives one value per reply (one when it did not branch).
+    fn work(&self, w: u64) -> Vec<(u64, usize, Vec<f64>, u32)> {
         let mut acc = Vec::new();
         let mut r = w;
         let stop = self.stop.as_deref();
@@ -198,18 +238,33 @@ impl<R: Rules, K: Knowledge<R>> Job<R, K> {
                 if (!must && past(self.deadline)) || is_set(stop) {
                     return acc;
                 }
-                let Some(v) = rollout_or_stop(
-                    &*self.knowledge,
-                    &self.g,
-                    actions,
-                    self.me,
-                    seed,
-                    self.stratify.then_some(r),
-                    stop,
-                ) else {
+                let stratum = self.stratify.then_some(r);
+                let v = if self.replies {
+                    rollout_replies(
+                        &*self.knowledge,
+                        &self.g,
+                        actions,
+                        self.me,
+                        seed,
+                        stratum,
+                        stop,
+                    )
+                } else {
+                    rollout_or_stop(
+                        &*self.knowledge,
+                        &self.g,
+                        actions,
+                        self.me,
+                        seed,
+                        stratum,
+                        stop,
+                    )
+                    .map(|v| (vec![v], 1))
+                };
+                let Some((v, played)) = v else {
                     return acc;
                 };
-                row.push((r, *c, v));
+                row.push((r, *c, v, played));
             }
             acc.extend(row);
             r += self.workers;
@@ -243,18 +298,55 @@ where
     R::Action: Send + Sync,
     K: Knowledge<R>,
 {
+    search_with(knowledge, g, me, plans, seed, limits, &Options::default())
+}
+
+/// [`search`] with opt-in refinements ([`Options`]): the opponent's replies searched, and the
+/// time of a decision spent where it is hard. With the default options it is [`search`].
+///
+/// With the reply search a candidate's value is the least over replies of its mean over rounds
+/// (the reply worst for it), not the mean over rounds of the least per round: one rollout after
+/// a reply is a noisy sample, and the least of noisy samples favours no reply but the luckiest
+/// dice (it would mark every candidate down by its noise, the noisiest most); a reply's mean
+/// over the common rounds is an estimate of what that reply does to the candidate, the same
+/// dice for every candidate and every reply. It treats the opponent as choosing one way to
+/// reply (a style) before my plan's dice are known, a slightly optimistic model of an
+/// opponent who sees them.
+pub fn search_with<R, K>(
+    knowledge: &Arc<K>,
+    g: &R,
+    me: Side,
+    plans: &[Vec<R::Action>],
+    seed: u64,
+    limits: Limits,
+    opts: &Options,
+) -> Verdict
+where
+    R: Rules + Send + Sync + 'static,
+    R::Action: Send + Sync,
+    K: Knowledge<R>,
+{
     let k = plans.len();
-    let mut sum = vec![0.0f64; k];
+    // per candidate, per reply: (sum, rounds); one reply when the search does not branch
+    let mut slots: Vec<Vec<(f64, u32)>> = vec![Vec::new(); k];
     let mut n = vec![0u32; k];
-    let mean = |sum: &[f64], n: &[u32], c: usize| sum[c] / n[c].max(1) as f64;
-    let deadline = limits.deadline;
+    let mean = |slots: &[Vec<(f64, u32)>], c: usize| {
+        slots[c]
+            .iter()
+            .map(|&(s, m)| s / m.max(1) as f64)
+            .min_by(|a, b| a.total_cmp(b))
+            .unwrap_or(0.0)
+    };
+    let mut deadline = limits.deadline;
     let stop = limits.stop.clone();
     let stopped = || is_set(stop.as_deref());
-    let sims = if deadline.is_some() {
+    let mut sims = if deadline.is_some() {
         u32::MAX
     } else {
         limits.sims
     };
+    let width = opts.replies.max(1) as u32;
+    let mut settled = false;
     let stratify = knowledge.stratify(g);
     let phases = (k as f64).log2().ceil().max(1.0) as u32;
     let mut alive: Vec<usize> = (0..k).collect();
@@ -264,13 +356,17 @@ where
         if k == 0 || stopped() || (phase > 0 && deadline.is_some_and(|d| Instant::now() >= d)) {
             break;
         }
-        let phase_sims = (sims / phases).max(alive.len() as u32);
+        let phase_sims = if opts.close_sims.is_some() && phase > 0 {
+            (sims.saturating_sub(used) / (phases - phase)).max(alive.len() as u32)
+        } else {
+            (sims / phases).max(alive.len() as u32)
+        };
         let phase_deadline = deadline.map(|d| {
             let now = Instant::now();
             let left = d.saturating_duration_since(now);
             now + left / (phases - phase)
         });
-        let rounds = (phase_sims / alive.len() as u32).max(1);
+        let rounds = (phase_sims / (alive.len() as u32 * width)).max(1);
         let workers = limits.workers.min(rounds as usize).max(1);
         let job = Arc::new(Job {
             knowledge: knowledge.clone(),
@@ -284,6 +380,7 @@ where
             stop: stop.clone(),
             workers: workers as u64,
             stratify,
+            replies: opts.replies > 0,
             first: phase == 0,
         });
         // root parallelism: the other workers run in the search's pool, this thread plays
@@ -300,24 +397,37 @@ where
         let mut results = vec![job.work(0)];
         results.extend(rx.iter());
         // summed in round order: the result does not depend on how the rounds were shared
-        let mut all: Vec<(u64, usize, f64)> = results.into_iter().flatten().collect();
+        let mut all: Vec<(u64, usize, Vec<f64>, u32)> = results.into_iter().flatten().collect();
         all.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
-        for (_, c, v) in all {
-            sum[c] += v;
-            n[c] += 1;
-            used += 1;
+        for (_, c, v, played) in &all {
+            add(&mut slots[*c], v);
+            n[*c] += 1;
+            used += played;
         }
         round += 1_000_000;
         if stopped() {
             // what was played stands; halving on a cut phase would judge on too little
             break;
         }
+        if phase == 0 && phase + 1 < phases && alive.len() > 1 {
+            if let Some(gap) = opts.settle {
+                if clear_leader(&all, &slots, &alive, gap) {
+                    settled = true;
+                    break;
+                }
+            }
+            // still close: the rest of the search may spend the close budget
+            if let Some(d) = opts.close_deadline {
+                deadline = Some(d);
+            }
+            if let Some(s) = opts.close_sims {
+                if limits.deadline.is_none() {
+                    sims = s;
+                }
+            }
+        }
         if phase + 1 < phases && alive.len() > 1 {
-            alive.sort_by(|&a, &b| {
-                mean(&sum, &n, b)
-                    .total_cmp(&mean(&sum, &n, a))
-                    .then(a.cmp(&b))
-            });
+            alive.sort_by(|&a, &b| mean(&slots, b).total_cmp(&mean(&slots, a)).then(a.cmp(&b)));
             alive.truncate(alive.len().div_ceil(2));
             alive.sort();
         }
@@ -327,18 +437,90 @@ where
     let best = *alive
         .iter()
         .max_by(|&&a, &&b| {
-            (mean(&sum, &n, a) + bonus(a))
-                .total_cmp(&(mean(&sum, &n, b) + bonus(b)))
+            (mean(&slots, a) + bonus(a))
+                .total_cmp(&(mean(&slots, b) + bonus(b)))
                 .then(b.cmp(&a))
         })
         .unwrap_or(&0);
     Verdict {
         best,
-        means: (0..k).map(|c| mean(&sum, &n, c)).collect(),
+        means: (0..k).map(|c| mean(&slots, c)).collect(),
         visits: n,
         simulations: used,
         stopped: stopped(),
+        settled,
     }
+}
+
+/// Adds one round's values (one per reply) to a candidate's sums per reply. A round that did
+/// not branch counts its one value for every reply (whatever the reply, that was the game); a
+/// round with fewer replies than the others counts its last for the rest, and a reply first
+/// met later starts from the sums of the last reply before it.
+fn add(slots: &mut Vec<(f64, u32)>, v: &[f64]) {
+    if v.is_empty() {
+        return;
+    }
+    while slots.len() < v.len() {
+        let last = slots.last().copied().unwrap_or((0.0, 0));
+        slots.push(last);
+    }
+    for (j, s) in slots.iter_mut().enumerate() {
+        s.0 += v[j.min(v.len() - 1)];
+        s.1 += 1;
+    }
+}
+
+/// True when the best live candidate (by its value, the least over replies) leads every other
+/// live candidate by at least `gap` and by two standard errors of their paired differences
+/// over the rounds of `all` (each round's value taken at the reply worst for the candidate).
+fn clear_leader(
+    all: &[(u64, usize, Vec<f64>, u32)],
+    slots: &[Vec<(f64, u32)>],
+    alive: &[usize],
+    gap: f64,
+) -> bool {
+    let worst = |c: usize| {
+        let mut j = 0;
+        let mut best = f64::INFINITY;
+        for (i, &(s, m)) in slots[c].iter().enumerate() {
+            let x = s / m.max(1) as f64;
+            if x < best {
+                best = x;
+                j = i;
+            }
+        }
+        (best, j)
+    };
+    let Some(&lead) = alive
+        .iter()
+        .max_by(|&&a, &&b| worst(a).0.total_cmp(&worst(b).0).then(b.cmp(&a)))
+    else {
+        return false;
+    };
+    let value = |c: usize, v: &[f64]| v[worst(c).1.min(v.len().saturating_sub(1))];
+    let mut by_round: std::collections::BTreeMap<u64, Vec<(usize, f64)>> = Default::default();
+    for (r, c, v, _) in all {
+        if !v.is_empty() {
+            by_round.entry(*r).or_default().push((*c, value(*c, v)));
+        }
+    }
+    alive.iter().filter(|&&c| c != lead).all(|&c| {
+        let d: Vec<f64> = by_round
+            .values()
+            .filter_map(|row| {
+                let a = row.iter().find(|x| x.0 == lead)?.1;
+                let b = row.iter().find(|x| x.0 == c)?.1;
+                Some(a - b)
+            })
+            .collect();
+        if d.len() < 2 {
+            return false;
+        }
+        let m = d.iter().sum::<f64>() / d.len() as f64;
+        let var = d.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (d.len() - 1) as f64;
+        let se = (var / d.len() as f64).sqrt();
+        m >= gap && m >= 2.0 * se
+    })
 }
 
 /// Applies one chance event: the outcome at `stratum` of the weights' total when given (then
@@ -442,6 +624,174 @@ fn rollout_or_stop<R: Rules, K: Knowledge<R>>(
         }
     }
     Some(k.evaluate(&s, me))
+}
+
+/// Plays `actions` from the present position (chance events drawn before each), stopping at
+/// the first the rules refuse; `None` when `stop` is set.
+fn play_actions<R: Rules>(
+    s: &mut R,
+    dice: &mut Dice,
+    first_die: &mut Option<u64>,
+    actions: &[R::Action],
+    stop: Option<&AtomicBool>,
+) -> Option<()> {
+    for a in actions {
+        if is_set(stop) {
+            return None;
+        }
+        while s.to_act() == ToAct::Chance {
+            roll(s, dice, first_die);
+        }
+        if s.check(*a).is_err() {
+            break;
+        }
+        s.apply_unchecked(*a);
+    }
+    Some(())
+}
+
+/// How a stretch of a rollout ended.
+enum Stretch<A> {
+    /// At the end (the game's, the horizon or the action bound): evaluate.
+    End,
+    /// At the opponent's decision, with its replies.
+    Branch(Vec<Vec<A>>),
+    /// Stopped by the flag.
+    Stopped,
+}
+
+/// Plays on from `s` by the policies and the dice, at most `*steps` more actions, until the end
+/// or, when `reply_seed` is given, the opponent's decision with two replies or more.
+#[allow(clippy::too_many_arguments)]
+fn play_on<R: Rules, K: Knowledge<R>>(
+    k: &K,
+    g: &R,
+    s: &mut R,
+    dice: &mut Dice,
+    first_die: &mut Option<u64>,
+    players: &mut [K::Policy],
+    me: Side,
+    steps: &mut usize,
+    reply_seed: Option<u64>,
+    stop: Option<&AtomicBool>,
+) -> Stretch<R::Action> {
+    let mut legal = Vec::new();
+    let mut ask = reply_seed.is_some();
+    while *steps > 0 {
+        *steps -= 1;
+        if is_set(stop) {
+            return Stretch::Stopped;
+        }
+        match s.to_act() {
+            ToAct::Over(_) => break,
+            ToAct::Chance => roll(s, dice, first_die),
+            ToAct::Side(side) => {
+                if k.horizon_reached(g, s, me) {
+                    break;
+                }
+                if ask {
+                    if let Some(replies) = k.replies(g, s, me, reply_seed.unwrap_or(0)) {
+                        ask = false;
+                        if replies.len() >= 2 {
+                            *steps += 1;
+                            return Stretch::Branch(replies);
+                        }
+                    }
+                }
+                let Some(p) = players.get_mut(side.0 as usize) else {
+                    break;
+                };
+                let a = p.act(s);
+                if s.check(a).is_err() {
+                    legal.clear();
+                    s.legal_actions(&mut legal);
+                    match legal.first() {
+                        Some(&x) => s.apply_unchecked(x),
+                        None => break,
+                    }
+                } else {
+                    s.apply_unchecked(a);
+                }
+            }
+        }
+    }
+    Stretch::End
+}
+
+/// A rollout of the reply search ([`Options::replies`]): `actions` and what follows, as in
+/// [`rollout`], up to the opponent's decision ([`Knowledge::replies`]); from there, once per
+/// reply on a copy of that position and of its dice (the same dice for every reply), the
+/// reply's actions and then the policies, fresh and seeded alike for every reply, to the end.
+/// One value per reply (a reply equal to an earlier one is not played again), or one value
+/// when the rollout ended before the opponent's decision, and the continuations played.
+/// `None` when `stop` is set.
+fn rollout_replies<R: Rules, K: Knowledge<R>>(
+    k: &K,
+    g: &R,
+    actions: &[R::Action],
+    me: Side,
+    seed: u64,
+    stratum: Option<u64>,
+    stop: Option<&AtomicBool>,
+) -> Option<(Vec<f64>, u32)> {
+    let mut s = g.clone();
+    let mut dice = Dice::new(seed);
+    let mut first_die = stratum;
+    play_actions(&mut s, &mut dice, &mut first_die, actions, stop)?;
+    let policies = |salt: u64| -> Vec<K::Policy> {
+        (0..g.seats())
+            .map(|i| k.policy(Side(i as u8), mix(seed, salt + i as u64)))
+            .collect()
+    };
+    let mut players = policies(11);
+    let mut steps = k.max_rollout();
+    let replies = match play_on(
+        k,
+        g,
+        &mut s,
+        &mut dice,
+        &mut first_die,
+        &mut players,
+        me,
+        &mut steps,
+        Some(mix(seed, 17)),
+        stop,
+    ) {
+        Stretch::Stopped => return None,
+        Stretch::End => return Some((vec![k.evaluate(&s, me)], 1)),
+        Stretch::Branch(replies) => replies,
+    };
+    let mut values: Vec<f64> = Vec::with_capacity(replies.len());
+    let mut played = 0;
+    for (j, reply) in replies.iter().enumerate() {
+        if let Some(i) = replies[..j].iter().position(|r| r == reply) {
+            values.push(values[i]);
+            continue;
+        }
+        let mut t = s.clone();
+        let mut d = dice.clone();
+        let mut fd = first_die;
+        let mut left = steps;
+        play_actions(&mut t, &mut d, &mut fd, reply, stop)?;
+        let mut players = policies(1_011);
+        match play_on(
+            k,
+            g,
+            &mut t,
+            &mut d,
+            &mut fd,
+            &mut players,
+            me,
+            &mut left,
+            None,
+            stop,
+        ) {
+            Stretch::Stopped => return None,
+            _ => values.push(k.evaluate(&t, me)),
+        }
+        played += 1;
+    }
+    Some((values, played))
 }
 
 /// A computer player of any rules system: at each decision it searches the plug-in's

@@ -21,7 +21,7 @@ use crate::features::evaluate_learned;
 use crate::heuristic::{step_note, HeuristicPlayer};
 use crate::info::{info, Info};
 use crate::learn::Linear;
-use crate::montecarlo::{self, cores, is_set, mix, Knowledge, Limits, Rollout};
+use crate::montecarlo::{self, cores, is_set, mix, Knowledge, Limits, Options, Rollout};
 use crate::plan::{Explanation, Style};
 use crate::Player;
 use engine::{Rules, Side, ToAct};
@@ -123,7 +123,28 @@ pub struct SearchPlayer {
     stop: Option<Arc<AtomicBool>>,
     /// The learned evaluation in place of `eval.rs` (the level `search2`), or `None`.
     learned: Option<Arc<Linear>>,
+    /// The reply search with time where the decision is hard (the level `search3`): the
+    /// opponent's replies searched in the movement and declaration decisions ([`REPLY_STYLES`]
+    /// of them); 0 for today's levels.
+    replies: usize,
 }
+
+/// The opponent's replies the level `search3` searches: its next movement phase (or
+/// declarations, in a player-turn without movement) planned by the heuristic in these styles
+/// of [`styles`]: its own and two aggressive ones (more attacks; more contact).
+const REPLY_STYLES: [usize; 3] = [0, 2, 5];
+
+/// The continuations a round of `search3` is expected to play: the styles often plan the same
+/// reply (two of three rounds in a First Day game, for the first two), played once.
+const REPLY_WIDTH: usize = 2;
+
+/// `search3`'s settling margin: a decision whose leader leads every other candidate by this
+/// much in expected score (and by two standard errors) after the first halving phase ends there.
+const SETTLE: f64 = 0.04;
+
+/// `search3`: how much more of what is left of the player-turn a close decision may spend than
+/// its share.
+const CLOSE_STRETCH: f64 = 1.5;
 
 impl std::fmt::Debug for SearchPlayer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -202,7 +223,15 @@ impl SearchPlayer {
             rollout_secs: 0.003,
             stop: None,
             learned: None,
+            replies: 0,
         }
+    }
+
+    /// Searches the opponent's replies and spends its time where the decision is hard: the
+    /// level `search3` (`docs/ai.md`, "The reply search").
+    pub fn with_replies(mut self) -> SearchPlayer {
+        self.replies = REPLY_STYLES.len();
+        self
     }
 
     /// Evaluates the rollouts' ends with a learned evaluation over Napoleon at War's features
@@ -268,10 +297,15 @@ impl SearchPlayer {
         let share = self.share(g, me);
         // too little left for two rounds of rollouts: the heuristic's own choice
         let k = cands.len() as u32;
+        let mut opts = Options::default();
+        let stretch = (share * CLOSE_STRETCH).min(0.9);
         let (deadline, sims) = match self.budget {
             Budget::Time(t) => {
                 let left = t.saturating_sub(self.spent + start.elapsed());
                 let avail = left.mul_f64(share);
+                if self.replies > 0 {
+                    opts.close_deadline = Some(Instant::now() + left.mul_f64(stretch));
+                }
                 let planned = avail.as_secs_f64() * self.workers as f64 / self.rollout_secs;
                 if planned < 2.0 * k as f64 {
                     cands.truncate(1);
@@ -284,6 +318,9 @@ impl SearchPlayer {
             Budget::Sims(n) => {
                 let left = n.saturating_sub(self.spent_sims);
                 let sims = (left as f64 * share) as u32;
+                if self.replies > 0 {
+                    opts.close_sims = Some((left as f64 * stretch) as u32);
+                }
                 if sims < 2 * k {
                     cands.truncate(1);
                     return cands
@@ -295,9 +332,17 @@ impl SearchPlayer {
         };
         self.decision_no += 1;
         self.stats.decisions += 1;
+        let searched = matches!(g.step(), Step::Movement | Step::Declare) && g.phasing() == me;
+        if self.replies > 0 {
+            opts.settle = Some(SETTLE);
+            if searched {
+                opts.replies = REPLY_WIDTH;
+            }
+        }
         let knowledge = Arc::new(NawKnowledge {
             info: info(g),
             learned: self.learned.clone(),
+            replies: if opts.replies > 0 { self.replies } else { 0 },
         });
         let plans: Vec<Vec<Action>> = cands.iter().map(|c| c.actions.clone()).collect();
         let limits = Limits {
@@ -307,12 +352,14 @@ impl SearchPlayer {
             stop: self.stop.clone(),
         };
         let base_seed = mix(self.seed, self.decision_no);
-        let verdict = montecarlo::search(&knowledge, g, me, &plans, base_seed, limits);
+        let verdict = montecarlo::search_with(&knowledge, g, me, &plans, base_seed, limits, &opts);
         let used = verdict.simulations;
         let elapsed = start.elapsed();
         // a stopped search says nothing of the rollouts' speed
         if used > 0 && !verdict.stopped {
             let per = elapsed.as_secs_f64() * self.workers as f64 / used as f64;
+            // (a reply search's continuations are shorter than whole rollouts: its estimate
+            // errs on the side of thinking less)
             self.rollout_secs = 0.7 * self.rollout_secs + 0.3 * per;
         }
         self.spent_sims += used;
@@ -422,6 +469,9 @@ pub(crate) struct NawKnowledge {
     pub info: Arc<Info>,
     /// The learned evaluation in place of `eval.rs`, or `None` (today's levels).
     pub learned: Option<Arc<Linear>>,
+    /// The opponent's replies offered to the reply search (the first of [`REPLY_STYLES`]);
+    /// 0 for none (today's levels).
+    pub replies: usize,
 }
 
 impl Rollout<Game> for HeuristicPlayer {
@@ -464,6 +514,32 @@ impl Knowledge<Game> for NawKnowledge {
     /// of the next die.
     fn stratify(&self, g: &Game) -> bool {
         g.step() != Step::Movement && g.step() != Step::Declare
+    }
+
+    /// The opponent's next phase that plans (its movement, or its declarations in a
+    /// player-turn without movement), planned whole by the heuristic in the styles of
+    /// [`REPLY_STYLES`], its own first; none for today's levels.
+    fn replies(&self, start: &Game, now: &Game, me: Side, seed: u64) -> Option<Vec<Vec<Action>>> {
+        if self.replies == 0
+            || now.phasing() == me
+            || (now.turn(), now.phasing()) == (start.turn(), start.phasing())
+            || now.to_act() != ToAct::Side(now.phasing())
+        {
+            return None;
+        }
+        let all = styles();
+        let mut out = Vec::with_capacity(self.replies);
+        for (i, &st) in REPLY_STYLES.iter().take(self.replies).enumerate() {
+            let mut h = HeuristicPlayer::with_style(mix(seed, 300 + i as u64), all[st]);
+            let mut plan = match now.step() {
+                Step::Movement => h.movement_plan(now).0,
+                Step::Declare if now.combats().is_empty() => h.declaration_plan(now).0,
+                _ => return None,
+            };
+            plan.push(Action::End);
+            out.push(plan);
+        }
+        Some(out)
     }
 }
 
@@ -552,7 +628,9 @@ impl Player for SearchPlayer {
     }
 
     fn name(&self) -> String {
-        let level = if self.learned.is_some() {
+        let level = if self.replies > 0 {
+            "search3"
+        } else if self.learned.is_some() {
             "search2"
         } else {
             "search"
