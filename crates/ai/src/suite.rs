@@ -81,6 +81,9 @@ pub enum Check {
     NoArKill,
     /// No unit of the side retreats (or is displaced) into any of these hexes.
     NoRetreatInto(&'static [&'static str]),
+    /// The side resolves its combat on `target` at a column without an `Ex` (3-1 or less,
+    /// reducing the odds where they are higher, 7.9).
+    ResolvedWithoutEx(&'static str),
     /// Units of the side with at least `strength` strength points between them end at least
     /// `by` hexes nearer to `hex` than they began.
     Approaches {
@@ -107,6 +110,7 @@ impl Check {
             }
             Check::NoArKill => "no attack where Ar kills an attacker".into(),
             Check::NoRetreatInto(h) => format!("no retreat into {}", h.join(", ")),
+            Check::ResolvedWithoutEx(t) => format!("resolves on {t} at a column without Ex"),
             Check::Approaches { hex, strength, by } => {
                 format!("{strength} SP come {by}+ hexes nearer {hex}")
             }
@@ -171,6 +175,7 @@ impl Check {
                     }
                     let ar = c.odds.probabilities[1];
                     debug_assert_eq!(CombatResult::ALL[1], CombatResult::Ar);
+                    debug_assert_eq!(CombatResult::ALL[4], CombatResult::Ex);
                     if ar <= 0.0 {
                         continue;
                     }
@@ -195,6 +200,28 @@ impl Check {
                     }
                 }
                 Ok(())
+            }
+            Check::ResolvedWithoutEx(target) => {
+                let u = unit(target)?;
+                let natural = t
+                    .start
+                    .combats()
+                    .into_iter()
+                    .find(|c| c.defenders.first() == Some(&u))
+                    .map(|c| c.odds.column);
+                let column = t.actions.iter().find_map(|(a, _)| match *a {
+                    Action::Resolve { target, column } if target == u => column.or(natural),
+                    _ => None,
+                });
+                match column {
+                    None => Err(format!("the combat on {target} not resolved")),
+                    Some(c) if naw::tables::probabilities(c)[4] > 0.0 => Err(format!(
+                        "resolved at {}, where a {:.0}% Ex costs the attackers",
+                        c.name(),
+                        naw::tables::probabilities(c)[4] * 100.0
+                    )),
+                    Some(_) => Ok(()),
+                }
             }
             Check::NoRetreatInto(hexes) => {
                 for (a, _) in &t.actions {
@@ -757,6 +784,28 @@ pub const POSITIONS: &[Position] = &[
             "attack AU.2 FR.1",
             "end",
         ],
+    },
+    // Reduced odds (7.9): against a defender with no retreat every Dr eliminates it (7.72), so
+    // 3-1 kills five times in six and risks only an Ar on a 6; at 6-1 an Ex (two faces in six)
+    // costs at least the defender's strength in attackers (7.6), here an 8 SP unit for a 4.
+    // Issue 13: today's levels "reduce odds to avoid an exchange"; the suite keeps it so.
+    Position {
+        id: "reduce-odds",
+        title: "a trapped defender is attacked at reduced odds, without an exchange",
+        kind: Kind::Take,
+        file: file!("reduce-odds").0,
+        text: file!("reduce-odds").1,
+        opening: &[
+            "end",
+            "attack AU.1 FR.1",
+            "attack AU.2 FR.1",
+            "attack AU.3 FR.1",
+            "end",
+        ],
+        until: Until::Choice,
+        checks: &[Check::ResolvedWithoutEx("FR.1")],
+        good: &["resolve FR.1 at 3-1"],
+        blunder: &["resolve FR.1"],
     },
     // Issue 13: "'100% of results cost nothing' for an attack whose unit then died on Ar". An
     // attacker with no retreat (7.72) dies on an Ar: at 1-1 three faces in six; at 4-1 none.
