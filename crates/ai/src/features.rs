@@ -72,7 +72,7 @@ pub const NAMES: &[&str] = &[
 ];
 
 /// Hexes from every enemy unit beyond which strength is idle.
-const IDLE: u16 = 6;
+const IDLE: u32 = 6;
 
 /// The embedded weights of the level `search2` (`crates/ai/weights/naw.toml`).
 pub const NAW_WEIGHTS: &str = include_str!("../weights/naw.toml");
@@ -211,17 +211,14 @@ pub(crate) fn features_on(info: &Info, g: &Game, me: Side, out: &mut Vec<f64>) {
             total[s].max(1) as f64
         }
     });
-    // steps from each side's units, and from the map edge
-    let from_side: [Vec<u16>; 2] = std::array::from_fn(|s| {
-        steps_from(
-            info,
-            (0..nu).filter_map(|i| {
-                (info.side[i].0 as usize == s)
-                    .then(|| b.at(UnitId(i as u8)))
-                    .flatten()
-            }),
-        )
+    // each side's units on the map, and the steps from the map edge
+    let placed: [Vec<hexmap::Hex>; 2] = std::array::from_fn(|s| {
+        (0..nu)
+            .filter(|&i| info.side[i].0 as usize == s)
+            .filter_map(|i| b.at(UnitId(i as u8)).map(|p| info.hex(p)))
+            .collect()
     });
+    let map = &sc.map;
     let edge_d = edge_steps(info);
 
     #[derive(Default, Clone, Copy)]
@@ -272,7 +269,8 @@ pub(crate) fn features_on(info: &Info, g: &Game, me: Side, out: &mut Vec<f64>) {
             if open <= 2 {
                 f[si].encircled += st * (3 - open) as f64 / 3.0;
             }
-            if from_side[1 - si][p] > IDLE {
+            let here = info.hex(p);
+            if placed[1 - si].iter().all(|&e| map.distance(here, e) > IDLE) {
                 f[si].idle += st;
             }
             if info.doubles[p] {
@@ -378,5 +376,54 @@ mod tests {
             }
         }
         assert!(checked > 10);
+    }
+
+    /// What an evaluation costs, learned against today's, on the positions of a Grand Battle
+    /// played by the heuristic: `cargo test --release -p ai --lib features::tests::cost --
+    /// --ignored --nocapture` (a measurement, not a test).
+    #[test]
+    #[ignore]
+    fn cost() {
+        let sc = Arc::new(scenarios::load("bon-grand-battle").unwrap());
+        let mut g = Game::from_arc(sc);
+        let info = info(&g);
+        let w = naw_weights();
+        let mut dice = Dice::new(9);
+        let mut p = crate::HeuristicPlayer::new(9);
+        let mut positions = Vec::new();
+        for n in 0..100_000 {
+            match g.to_act() {
+                ToAct::Over(_) => break,
+                ToAct::Chance => {
+                    let a = engine::draw_chance(&g, &mut dice).unwrap();
+                    g.apply_unchecked(a);
+                }
+                ToAct::Side(_) => {
+                    if n % 7 == 0 {
+                        positions.push(g.clone());
+                    }
+                    let a = crate::Player::choose(&mut p, &g);
+                    g.apply_unchecked(a);
+                }
+            }
+        }
+        let t = std::time::Instant::now();
+        let mut sum = 0.0;
+        for g in &positions {
+            sum += crate::eval::evaluate(&info, g, Side(0));
+        }
+        let today = t.elapsed();
+        let t = std::time::Instant::now();
+        for g in &positions {
+            sum += evaluate_learned(&info, &w, g, Side(0));
+        }
+        let learned = t.elapsed();
+        let n = positions.len() as f64;
+        println!(
+            "{} positions: today's evaluation {:.1} µs, the learned one {:.1} µs ({sum:.1})",
+            positions.len(),
+            today.as_secs_f64() * 1e6 / n,
+            learned.as_secs_f64() * 1e6 / n
+        );
     }
 }
