@@ -142,9 +142,14 @@ const REPLY_WIDTH: usize = 2;
 /// much in expected score (and by two standard errors) after the first halving phase ends there.
 const SETTLE: f64 = 0.04;
 
-/// `search3`: how much more of what is left of the player-turn a close decision may spend than
-/// its share.
+/// `search3` with a simulation budget: how much more of what is left of the player-turn a close
+/// decision may spend than its share.
 const CLOSE_STRETCH: f64 = 1.5;
+
+/// `search3` with a thinking time: the part of the player-turn's time its decisions share out
+/// as long as they are easy (a decision still close after its first phase may spend its share
+/// of the whole time left).
+const EASY_TIME: f64 = 2.0 / 3.0;
 
 impl std::fmt::Debug for SearchPlayer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -302,11 +307,19 @@ impl SearchPlayer {
         let (deadline, sims) = match self.budget {
             Budget::Time(t) => {
                 let left = t.saturating_sub(self.spent + start.elapsed());
-                let avail = left.mul_f64(share);
+                let mut avail = left.mul_f64(share);
                 if self.replies > 0 {
-                    opts.close_deadline = Some(Instant::now() + left.mul_f64(stretch));
+                    // an easy decision takes its share of the easy time; a close one its share
+                    // of all that is left
+                    opts.close_deadline = Some(Instant::now() + avail);
+                    let easy = t.mul_f64(EASY_TIME);
+                    let easy = easy.saturating_sub(self.spent + start.elapsed());
+                    avail = easy.mul_f64(share).min(avail);
                 }
-                let planned = avail.as_secs_f64() * self.workers as f64 / self.rollout_secs;
+                let close = opts
+                    .close_deadline
+                    .map_or(avail, |d| d.saturating_duration_since(Instant::now()));
+                let planned = close.as_secs_f64() * self.workers as f64 / self.rollout_secs;
                 if planned < 2.0 * k as f64 {
                     cands.truncate(1);
                     return cands

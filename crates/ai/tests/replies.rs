@@ -460,3 +460,66 @@ fn an_easy_decision_ends_early_and_a_close_one_may_spend_more() {
     assert!(close.simulations > full.simulations, "{close:?} {full:?}");
     assert_eq!(close.best, 0);
 }
+
+/// The default clock's player-turn times of `search3`, and of `search1` beside it (a measure,
+/// not a check: run it in release on an otherwise idle machine, `cargo test --release -p ai
+/// --test replies -- --ignored --nocapture`): three First Day games against `search1` at the
+/// default clock, as each side, every player-turn's thinking time (all its choices).
+#[test]
+#[ignore]
+fn search3_player_turn_times_at_the_default_clock() {
+    for level in ["search3", "search1"] {
+        player_turn_times(level);
+    }
+}
+
+fn player_turn_times(level: &str) {
+    let mut times: Vec<f64> = Vec::new();
+    for game in 0..3u64 {
+        for me in 0..2u8 {
+            let mut g = Game::from_arc(Arc::new(
+                scenarios::load("bon-first-day").expect("shipped scenario"),
+            ));
+            let mut ours = player(level, 100 + game).expect("a level");
+            let mut theirs = player("search1", 200 + game).expect("search1");
+            let mut dice = Dice::new(300 + game);
+            let mut turn: Option<(u8, Side)> = None;
+            let mut spent = 0.0;
+            loop {
+                let a = match g.to_act() {
+                    ToAct::Over(_) => break,
+                    ToAct::Chance => engine::draw_chance(&g, &mut dice).expect("a die"),
+                    ToAct::Side(s) if s.0 == me => {
+                        let t0 = std::time::Instant::now();
+                        let a = ours.choose(&g);
+                        let dt = t0.elapsed().as_secs_f64();
+                        if g.phasing() == s {
+                            let key = Some((g.turn(), s));
+                            if turn != key {
+                                if turn.is_some() {
+                                    times.push(spent);
+                                }
+                                turn = key;
+                                spent = 0.0;
+                            }
+                            spent += dt;
+                        }
+                        a
+                    }
+                    ToAct::Side(_) => theirs.choose(&g),
+                };
+                g.apply(a).expect("legal");
+            }
+            if turn.is_some() {
+                times.push(spent);
+            }
+        }
+    }
+    times.sort_by(|a, b| a.total_cmp(b));
+    let median = times[times.len() / 2];
+    let longest = times.last().copied().unwrap_or(0.0);
+    println!(
+        "{level} at the default clock: {} player-turns, median {median:.3} s, longest {longest:.3} s",
+        times.len()
+    );
+}
