@@ -8,6 +8,11 @@
 //! rollout stops and evaluates the position there. Napoleon at War's plug-in is the heuristic
 //! and its evaluation (`search.rs`); a test plays the toy system with a trivial one.
 //!
+//! [`search_with`] adds opt-in refinements ([`Options`]): the opponent's replies searched at
+//! its next decision (a plug-in offers them with [`Knowledge::replies`]; a candidate is then
+//! worth the reply worst for it), and a decision's time spent where it is hard (an easy one
+//! ends after its first halving phase, a close one may spend more).
+//!
 //! ```
 //! # use ai::montecarlo::{search, Limits};
 //! # fn doc<R, K>(k: std::sync::Arc<K>, g: &R, me: engine::Side)
