@@ -3,8 +3,9 @@
 //! opponent (its rollout policy) lets it through, is dropped once a reply that punishes it is
 //! searched — on the toy *Scouts* and on a Napoleon at War position, with stub plug-ins whose
 //! values say exactly which reply punishes which plan; the reply search is reproducible for a
-//! seed with a simulation budget; a stop flag still stops it; and nothing changes for a
-//! plug-in that offers no replies.
+//! seed with a simulation budget; a stop flag still stops it; nothing changes for a plug-in
+//! that offers no replies; an easy decision ends early and a close one may spend more; and
+//! `search3` plays a legal whole game.
 
 use ai::montecarlo::{self, Knowledge, Limits, Options, Rollout};
 use ai::{player, Budget, HeuristicPlayer, Player, SearchPlayer};
@@ -459,6 +460,21 @@ fn an_easy_decision_ends_early_and_a_close_one_may_spend_more() {
     });
     assert!(close.simulations > full.simulations, "{close:?} {full:?}");
     assert_eq!(close.best, 0);
+}
+
+#[test]
+fn search3_plays_a_legal_whole_game() {
+    let sc = Arc::new(scenarios::load("bon-first-day").expect("shipped scenario"));
+    let mut s3 = player("search3@60n", 3).expect("search3");
+    assert_eq!(s3.name(), "search3@60n");
+    let mut h = player("heuristic", 4).expect("heuristic");
+    // play_game asserts (in debug builds) that every choice is accepted by the rules
+    let r = ai::play_game(sc, 5, [h.as_mut(), s3.as_mut()]);
+    assert_ne!(r.outcome.case, "4.0", "the game ended");
+    assert!(s3.search_stats().expect("a search").simulations > 0);
+    assert!(ai::thinks_by_the_clock("search3"));
+    assert!(!ai::thinks_by_the_clock("search3@60n"));
+    assert!(ai::PLAYERS.contains(&"search3"));
 }
 
 /// The default clock's player-turn times of `search3`, and of `search1` beside it (a measure,
