@@ -2,7 +2,7 @@
 //! by `grognard sim`, the web server and the tests.
 //!
 //! A player sees only what [`engine::Rules`] and the public `naw::Game` queries offer: it never
-//! reaches into a rules crate's internals. Three players, by spec ([`player`]):
+//! reaches into a rules crate's internals. The players, by spec ([`player`]):
 //!
 //! - `random`: uniformly random legal actions (a baseline and a fuzzer);
 //! - `heuristic`: hand-written play that knows the game (`docs/ai.md`);
@@ -11,7 +11,11 @@
 //!   simulation-count budget, on every core;
 //! - `search1` (with the same budgets): the search as it was the default at release 1, pinned
 //!   (it plays exactly as `search` did then, whatever `search` becomes), the yardstick every
-//!   later level is measured against.
+//!   later level is measured against;
+//! - `search2` (same budgets): the search with the evaluation learned from self-play
+//!   ([`learn`], weights in `crates/ai/weights/naw.toml`);
+//! - `search3` (same budgets): `search2` searching the opponent's replies and spending its
+//!   time where the decision is close ([`montecarlo::search_with`]).
 //!
 //! [`ladder`] rates levels against each other (Elo with confidence intervals) over any rules
 //! system's games.
