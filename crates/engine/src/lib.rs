@@ -13,7 +13,7 @@ mod dice;
 pub mod dynamic;
 mod record;
 
-pub use dice::{Dice, DIE_FACES};
+pub use dice::{mix, Dice, DIE_FACES};
 pub use record::{
     commitment, replay, replay_with, CommitmentError, Record, Recorded, ReplayError, Session,
     RECORD_FORMAT,

@@ -78,12 +78,4 @@ pub fn time_seed() -> u64 {
     mix(d.as_secs() ^ (d.subsec_nanos() as u64) << 20, 0x6772_6f67)
 }
 
-/// SplitMix64 of `a` and `b`: independent seeds from one base seed.
-pub fn mix(a: u64, b: u64) -> u64 {
-    let mut z = a
-        .wrapping_add(b.wrapping_mul(0x9E37_79B9_7F4A_7C15))
-        .wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
+pub use engine::mix;

@@ -19,7 +19,7 @@
 use crate::error::{ApiError, ServerError};
 use crate::store::{Committer, GameRow, News, Note, Store, Version, WriteError};
 use engine::dynamic::{Acted, DynGame, DynPlayer, System};
-use engine::{Record, Refusal, Side, ToAct, Viewer};
+use engine::{mix, Record, Refusal, Side, ToAct, Viewer};
 use present::{change_of, log_of_game, AnyLogEntry};
 use serde::Serialize;
 use serde_json::Value;
@@ -122,17 +122,6 @@ pub fn valid_game_id(id: &str) -> bool {
         && id
             .strip_prefix("g_")
             .is_some_and(|r| !r.is_empty() && r.bytes().all(|b| b.is_ascii_alphanumeric()))
-}
-
-/// SplitMix64 of `a` and `b`: the computer player's seed from the game's seed and the record's
-/// length, so that its choices are a function of the record (the same after a restart).
-fn mix(a: u64, b: u64) -> u64 {
-    let mut z = a
-        .wrapping_add(b.wrapping_mul(0x9E37_79B9_7F4A_7C15))
-        .wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// A take-back asked for in an online game, waiting for the opponent's consent (5.14).
