@@ -571,6 +571,26 @@ pub fn rollout<R: Rules, K: Knowledge<R>>(
     rollout_or_stop(k, g, actions, me, seed, stratum, None).unwrap_or(0.5)
 }
 
+/// One action of the seat to act by its rollout policy; where the rules refuse it, the first
+/// legal action instead. False when there is no legal action at all (the rollout ends).
+#[inline]
+fn play_policy<R: Rules, P: Rollout<R>>(p: &mut P, s: &mut R, legal: &mut Vec<R::Action>) -> bool {
+    let a = p.act(s);
+    if s.check(a).is_ok() {
+        s.apply_unchecked(a);
+        return true;
+    }
+    legal.clear();
+    s.legal_actions(legal);
+    match legal.first() {
+        Some(&x) => {
+            s.apply_unchecked(x);
+            true
+        }
+        None => false,
+    }
+}
+
 /// [`rollout`], abandoned (`None`) as soon as `stop` is set: checked before every action.
 fn rollout_or_stop<R: Rules, K: Knowledge<R>>(
     k: &K,
@@ -614,16 +634,8 @@ fn rollout_or_stop<R: Rules, K: Knowledge<R>>(
                 let Some(p) = players.get_mut(side.0 as usize) else {
                     break;
                 };
-                let a = p.act(&s);
-                if s.check(a).is_err() {
-                    legal.clear();
-                    s.legal_actions(&mut legal);
-                    match legal.first() {
-                        Some(&x) => s.apply_unchecked(x),
-                        None => break,
-                    }
-                } else {
-                    s.apply_unchecked(a);
+                if !play_policy(p, &mut s, &mut legal) {
+                    break;
                 }
             }
         }
@@ -706,16 +718,8 @@ fn play_on<R: Rules, K: Knowledge<R>>(
                 let Some(p) = players.get_mut(side.0 as usize) else {
                     break;
                 };
-                let a = p.act(s);
-                if s.check(a).is_err() {
-                    legal.clear();
-                    s.legal_actions(&mut legal);
-                    match legal.first() {
-                        Some(&x) => s.apply_unchecked(x),
-                        None => break,
-                    }
-                } else {
-                    s.apply_unchecked(a);
+                if !play_policy(p, s, &mut legal) {
+                    break;
                 }
             }
         }
