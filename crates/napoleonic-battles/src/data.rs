@@ -1,0 +1,1 @@
+//! The system's data for the Battle of Nations components (filled in by the data work).

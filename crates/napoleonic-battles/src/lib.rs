@@ -1,0 +1,17 @@
+//! The *Napoleonic Battles* activation system (`../shared/seeds/5-...`), played on the Battle
+//! of Nations components: alternating activations of formations under their commanders,
+//! facing, melee with losses in strength points, morale and disorder, formation
+//! demoralization. The design and every decision the rulebook leaves open are in
+//! `docs/napoleonic-battles.md`.
+//!
+//! The system's rules are cited by the rulebook's section names (the module has no case
+//! numbers): `// NB Melee phase procedures`, and so on; our rulings are `NB1`, `NB2`, ... in
+//! `docs/rulings.md`.
+
+#![warn(missing_docs)]
+
+pub mod data;
+pub mod melee;
+
+/// The rules version recorded in every game of this system.
+pub const RULES_VERSION: &str = "napoleonic-battles/0.1";

@@ -1,0 +1,1 @@
+//! Melee strengths, columns, shifts and the melee table (filled in by the data work).
