@@ -15,7 +15,10 @@
 //! - `search2` (same budgets): the search with the evaluation learned from self-play
 //!   ([`learn`], weights in `crates/ai/weights/naw.toml`);
 //! - `search3` (same budgets): `search2` searching the opponent's replies and spending its
-//!   time where the decision is close ([`montecarlo::search_with`]).
+//!   time where the decision is close ([`montecarlo::search_with`]);
+//! - `search4` (same budgets): `search3` with more candidate plans (the reinforcements' entry
+//!   hex kept clear, set-ups converging on an isolated enemy, support for units obliged to
+//!   attack).
 //!
 //! [`ladder`] rates levels against each other (Elo with confidence intervals) over any rules
 //! system's games.
@@ -124,6 +127,17 @@ pub fn player(spec: &str, seed: u64) -> Result<Box<dyn Player>, String> {
                     .with_replies(),
             ))
         }
+        // search3 with more candidate plans: the entry hex kept clear, set-ups that converge
+        // on an isolated enemy and support units obliged to attack (docs/ai.md, "search4")
+        ("search4", b) => {
+            let budget = b.map_or(Ok(Budget::default()), Budget::parse)?;
+            Ok(Box::new(
+                SearchPlayer::new(seed, budget)
+                    .with_learned(features::naw_weights())
+                    .with_replies()
+                    .with_more_candidates(),
+            ))
+        }
         ("random" | "heuristic", Some(_)) => Err(format!(
             "'{spec}': only the search players take a budget (search@2s, search1@5000n)"
         )),
@@ -146,7 +160,7 @@ pub fn thinks_by_the_clock(spec: &str) -> bool {
 
 /// The search players' names (without a budget), whose default budget is a thinking time.
 fn is_search(kind: &str) -> bool {
-    ["search", "search1", "search2", "search3"]
+    ["search", "search1", "search2", "search3", "search4"]
         .iter()
         .any(|k| kind.eq_ignore_ascii_case(k))
 }
@@ -162,6 +176,7 @@ pub const PLAYERS: &[&str] = &[
     "search1",
     "search2",
     "search3",
+    "search4",
     "search",
 ];
 

@@ -28,6 +28,18 @@ pub struct Style {
     pub risk: f64,
     /// How strongly units not attacking close with the enemy.
     pub approach: f64,
+    /// Attack set-ups also try every pair of attackers that closes the defender's every
+    /// retreat (7.72: a `Dr` then eliminates it) before the one-by-one growth, so that units
+    /// converge on an isolated enemy from opposite sides (the level `search4`).
+    pub converge: bool,
+    /// A set-up on an enemy unit that our units in contact are obliged to attack (7.1) is worth
+    /// also what it saves them: the loss of their attack alone, as at 1-1 with no retreat where
+    /// an `Ar` kills (7.72) (the level `search4`).
+    pub support: bool,
+    /// No unit ends its move on the entry hex of its own side's reinforcements due next
+    /// game-turn where a friend there would delay them (15.0, 15.5 with the scenario's
+    /// `friendly_occupied_entry_ok` off), and one standing there moves off (the level `search4`).
+    pub keep_entry: bool,
 }
 
 impl Default for Style {
@@ -39,6 +51,9 @@ impl Default for Style {
             contact_cost: 2.0,
             risk: 1.0,
             approach: 0.35,
+            converge: false,
+            support: false,
+            keep_entry: false,
         }
     }
 }
@@ -109,6 +124,11 @@ struct MoveCtx<'a> {
     loc_watch: Option<(Watch, u32)>,
     rng: &'a mut Dice,
     plan: MovePlan,
+    /// Per enemy unit, what a set-up on it saves our units obliged to attack it (the style's
+    /// `support`; empty otherwise).
+    support_bonus: Vec<f64>,
+    /// Hexes no unit should end its move in (the style's `keep_entry`; empty otherwise).
+    entry_block: Vec<bool>,
 }
 
 /// Enemy threat against each hex: the total strength (and number) of enemy units that could
@@ -243,6 +263,8 @@ impl<'a> MoveCtx<'a> {
             b,
             rng,
             plan: MovePlan::default(),
+            support_bonus: Vec::new(),
+            entry_block: Vec::new(),
         }
     }
 
@@ -382,7 +404,11 @@ impl<'a> MoveCtx<'a> {
         let mut slots: Vec<usize> = Vec::with_capacity(6);
         for k in 0..6 {
             let j = info.nb[he][k];
-            if j != NONE && info.engage[he][k] && self.b.occ[j as usize] == 0 {
+            if j != NONE
+                && info.engage[he][k]
+                && self.b.occ[j as usize] == 0
+                && !self.entry_kept(j as usize)
+            {
                 slots.push(j as usize);
             }
         }
@@ -402,22 +428,56 @@ impl<'a> MoveCtx<'a> {
         if cands.is_empty() && existing.is_empty() {
             return None;
         }
-        let mut att = existing.clone();
+        let mut grown = self.grow(e, &cands, &existing, &[]);
+        if self.style.converge {
+            if let Some(pair) = self.trapping_pair(e, &cands, &existing) {
+                let from_pair = self.grow(e, &cands, &existing, &pair);
+                if let Some(p) = from_pair {
+                    if grown.as_ref().is_none_or(|g| p.2 > g.2 + 1e-9) {
+                        grown = Some(p);
+                    }
+                }
+            }
+        }
+        let (moves, best_ev, best) = grown?;
+        Some((moves, existing, best_ev, best))
+    }
+
+    /// Grows an attack set-up on `e` from the attackers in place (`existing`) and the moves
+    /// `seed` (made first, in order), adding one candidate (unit, slot) at a time, the one that
+    /// adds the most, and keeps the best prefix: its moves (the seed included), evaluation and
+    /// net value. With no seed this is the heuristic's own growth.
+    fn grow(
+        &mut self,
+        e: UnitId,
+        cands: &[(UnitId, usize)],
+        existing: &[(UnitId, usize)],
+        seed: &[(UnitId, usize)],
+    ) -> Option<(Vec<(UnitId, usize)>, CombatEval, f64)> {
+        let info = self.info;
+        let mut att = existing.to_vec();
         let mut moves: Vec<(UnitId, usize)> = Vec::new();
         let mut cost = 0.0;
         let score = |this: &Self, att: &[(UnitId, usize)], cost: f64| -> (CombatEval, f64) {
             let ev = eval_combat(info, &this.b, &this.vals, att, &[e], None);
-            let v = this.style.aggression * ev.ev + this.target_bonus(e, &ev) - cost;
+            let v =
+                this.style.aggression * ev.ev + this.target_bonus(e, &ev) + this.support(e) - cost;
             (ev, v)
         };
+        let mut orig: Vec<(UnitId, Option<usize>)> = Vec::new();
+        for &(u, s) in seed {
+            orig.push((u, self.b.at(u)));
+            self.b.place(info, u, s);
+            att.push((u, s));
+            moves.push((u, s));
+            cost += self.slot_cost(u, s, e);
+        }
         let (mut best_ev, mut best) = if att.is_empty() {
             (CombatEval::default(), f64::NEG_INFINITY)
         } else {
-            score(self, &att, 0.0)
+            score(self, &att, cost)
         };
-        let mut best_len = 0;
-        let orig: Vec<(UnitId, Option<usize>)> = Vec::new();
-        let mut orig = orig;
+        let mut best_len = moves.len();
         while att.len() < 6 {
             let mut pick: Option<(usize, CombatEval, f64, f64)> = None;
             for (ci, &(u, s)) in cands.iter().enumerate() {
@@ -465,7 +525,118 @@ impl<'a> MoveCtx<'a> {
             return None;
         }
         moves.truncate(best_len);
-        Some((moves, existing, best_ev, best))
+        Some((moves, best_ev, best))
+    }
+
+    /// The pair of candidate moves (two units, two slots) that closes every retreat of `e`
+    /// (7.72: each `Dr` then eliminates it) at the best net value, or `None` when no pair does
+    /// or `e` is trapped already (the style's `converge`).
+    fn trapping_pair(
+        &mut self,
+        e: UnitId,
+        cands: &[(UnitId, usize)],
+        existing: &[(UnitId, usize)],
+    ) -> Option<Vec<(UnitId, usize)>> {
+        let info = self.info;
+        let he = self.b.at(e)?;
+        if !can_retreat(info, &self.b, self.en, he) {
+            return None;
+        }
+        let mut best: Option<(f64, [(UnitId, usize); 2])> = None;
+        let mut att = existing.to_vec();
+        for (i, &(u1, s1)) in cands.iter().enumerate() {
+            let from1 = self.b.at(u1);
+            self.b.place(info, u1, s1);
+            let c1 = self.slot_cost(u1, s1, e);
+            att.push((u1, s1));
+            for &(u2, s2) in &cands[i + 1..] {
+                if u2 == u1 || s2 == s1 || self.b.occ[s2] != 0 {
+                    continue;
+                }
+                let from2 = self.b.at(u2);
+                self.b.place(info, u2, s2);
+                if !can_retreat(info, &self.b, self.en, he) {
+                    let c2 = self.slot_cost(u2, s2, e);
+                    att.push((u2, s2));
+                    let ev = eval_combat(info, &self.b, &self.vals, &att, &[e], None);
+                    att.pop();
+                    let v =
+                        self.style.aggression * ev.ev + self.target_bonus(e, &ev) + self.support(e)
+                            - c1
+                            - c2;
+                    if best.is_none_or(|b| v > b.0 + 1e-9) {
+                        best = Some((v, [(u1, s1), (u2, s2)]));
+                    }
+                }
+                match from2 {
+                    Some(f) => self.b.place(info, u2, f),
+                    None => self.b.lift(info, u2),
+                }
+            }
+            att.pop();
+            match from1 {
+                Some(f) => self.b.place(info, u1, f),
+                None => self.b.lift(info, u1),
+            }
+        }
+        best.map(|b| b.1.to_vec())
+    }
+
+    /// What a set-up on `e` saves the units of ours obliged to attack it (7.1): the loss their
+    /// attack alone would cost, as at 1-1 with no retreat where an `Ar` kills (7.72); 0 unless
+    /// the style's `support` is on.
+    fn support(&self, e: UnitId) -> f64 {
+        self.support_bonus.get(e.0 as usize).copied().unwrap_or(0.0)
+    }
+
+    /// True when no unit should end its move at hex `i`: the entry hex of our reinforcements
+    /// due next game-turn (the style's `keep_entry`).
+    fn entry_kept(&self, i: usize) -> bool {
+        self.entry_block.get(i).copied().unwrap_or(false)
+    }
+
+    /// Fills what the style's options need: the saving of a supported attack per enemy unit
+    /// (`support`) and the entry hexes to keep clear (`keep_entry`). Nothing for the
+    /// heuristic's own style.
+    fn prepare_options(&mut self) {
+        let info = self.info;
+        if self.style.support {
+            let mut bonus = vec![0.0; info.strength.len()];
+            for i in 0..info.strength.len() {
+                let e = UnitId(i as u8);
+                if info.side[i] != self.en {
+                    continue;
+                }
+                let Some(he) = self.b.at(e) else { continue };
+                let existing = self.existing_attackers(he);
+                if existing.is_empty() {
+                    continue;
+                }
+                // 7.1: the units in contact attack whether or not help comes
+                let alone = eval_combat(info, &self.b, &self.vals, &existing, &[e], None);
+                bonus[i] = (-alone.ev).max(0.0);
+            }
+            self.support_bonus = bonus;
+        }
+        if self.style.keep_entry && !self.g.scenario().hooks.friendly_occupied_entry_ok {
+            // 15.0, 15.5: a friend on the entry hex at the start of our next movement phase
+            // delays the reinforcements due then (or already delayed)
+            let next = self.g.turn().saturating_add(1);
+            let mut block = vec![false; info.n];
+            for u in self.g.unit_ids() {
+                if info.side[u.0 as usize] != self.me {
+                    continue;
+                }
+                if let Some((due, hex)) = self.g.arrival(u) {
+                    if due <= next {
+                        if let Some(x) = info.idx(hex) {
+                            block[x] = true;
+                        }
+                    }
+                }
+            }
+            self.entry_block = block;
+        }
     }
 
     /// Plans attack set-ups greedily, best first.
@@ -888,12 +1059,16 @@ impl<'a> MoveCtx<'a> {
             let mut best: Option<(f64, usize)> = None;
             if let Some(h) = here {
                 // staying put is always possible
-                let v = self.position_score(u, h) + self.noise();
+                let mut v = self.position_score(u, h) + self.noise();
+                if self.entry_kept(h) {
+                    // off the entry hex if it can (15.0)
+                    v -= 1000.0;
+                }
                 best = Some((v, h));
             }
             for di in 0..self.dests[u.0 as usize].len() {
                 let i = self.dests[u.0 as usize][di].0 as usize;
-                if self.b.occ[i] != 0 {
+                if self.b.occ[i] != 0 || self.entry_kept(i) {
                     continue;
                 }
                 // no unplanned contact: a unit that touches the enemy must attack
@@ -1016,6 +1191,7 @@ pub(crate) fn plan_movement(
     reach: &mut Reach,
 ) -> MovePlan {
     let mut c = MoveCtx::new(info, g, style, rng, reach);
+    c.prepare_options();
     c.plan_loc();
     c.plan_loc_cut();
     c.start_loc_watch();

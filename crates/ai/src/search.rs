@@ -127,6 +127,10 @@ pub struct SearchPlayer {
     /// opponent's replies searched in the movement and declaration decisions ([`REPLY_STYLES`]
     /// of them); 0 for today's levels.
     replies: usize,
+    /// The candidates of the level `search4` ([`search4_styles`]): every style keeps the
+    /// reinforcements' entry hex clear, and more styles converge on isolated enemy units and
+    /// support units obliged to attack; `false` for today's levels.
+    extra: bool,
 }
 
 /// The opponent's replies the level `search3` searches: its next movement phase (or
@@ -209,6 +213,28 @@ fn styles() -> Vec<Style> {
     ]
 }
 
+/// The styles of the level `search4`'s candidate plans: [`styles`], each keeping the entry hex
+/// of the reinforcements due next game-turn clear (15.0, 15.5), then the heuristic's own, the
+/// aggressive and the contact-seeking styles again with the set-ups that converge on an
+/// isolated enemy from opposite sides (7.72) and support units obliged to attack (7.1).
+fn search4_styles() -> Vec<Style> {
+    let mut out: Vec<Style> = styles()
+        .into_iter()
+        .map(|st| Style {
+            keep_entry: true,
+            ..st
+        })
+        .collect();
+    for i in [0, 2, 5] {
+        out.push(Style {
+            converge: true,
+            support: true,
+            ..out[i]
+        });
+    }
+    out
+}
+
 impl SearchPlayer {
     /// A search player with its own seed and budget.
     pub fn new(seed: u64, budget: Budget) -> SearchPlayer {
@@ -229,7 +255,16 @@ impl SearchPlayer {
             stop: None,
             learned: None,
             replies: 0,
+            extra: false,
         }
+    }
+
+    /// Draws the candidate plans of the level `search4`: the entry hex kept clear in every
+    /// style, and styles that converge on isolated enemy units and support units obliged to
+    /// attack (`docs/ai.md`, "search4").
+    pub fn with_more_candidates(mut self) -> SearchPlayer {
+        self.extra = true;
+        self
     }
 
     /// Searches the opponent's replies and spends its time where the decision is hard: the
@@ -290,7 +325,13 @@ impl SearchPlayer {
     /// stop flag is set, the heuristic's own candidate, unsearched.
     fn search(&mut self, g: &Game, me: Side) -> Option<(Vec<Action>, Option<Explanation>, String)> {
         let start = Instant::now();
-        let mut cands = candidates(g, self.seed, self.decision_no, self.stop.as_deref());
+        let mut cands = candidates(
+            g,
+            self.seed,
+            self.decision_no,
+            self.stop.as_deref(),
+            self.extra,
+        );
         if self.stopped() {
             cands.truncate(1);
         }
@@ -356,6 +397,7 @@ impl SearchPlayer {
             info: info(g),
             learned: self.learned.clone(),
             replies: if opts.replies > 0 { self.replies } else { 0 },
+            extra: self.extra,
         });
         let plans: Vec<Vec<Action>> = cands.iter().map(|c| c.actions.clone()).collect();
         let limits = Limits {
@@ -409,8 +451,15 @@ impl SearchPlayer {
 /// The candidates of a decision: whole-phase plans of the heuristic in every style for the
 /// movement phase and the declarations, else the legal actions (the heuristic's first, at most
 /// twelve); duplicates dropped. Once `stop` is set, no more plans are drawn than the one
-/// already made.
-fn candidates(g: &Game, seed: u64, decision_no: u64, stop: Option<&AtomicBool>) -> Vec<Candidate> {
+/// already made. `extra`: the styles of `search4` ([`search4_styles`]) in place of [`styles`].
+fn candidates(
+    g: &Game,
+    seed: u64,
+    decision_no: u64,
+    stop: Option<&AtomicBool>,
+    extra: bool,
+) -> Vec<Candidate> {
+    let all = if extra { search4_styles() } else { styles() };
     let mut out: Vec<Candidate> = Vec::new();
     let push = |out: &mut Vec<Candidate>, actions: Vec<Action>, e: Option<Explanation>| {
         let mut key = actions.clone();
@@ -429,7 +478,7 @@ fn candidates(g: &Game, seed: u64, decision_no: u64, stop: Option<&AtomicBool>) 
     };
     match g.step() {
         Step::Movement => {
-            for (i, st) in styles().into_iter().enumerate() {
+            for (i, &st) in all.iter().enumerate() {
                 if i > 0 && is_set(stop) {
                     break;
                 }
@@ -441,7 +490,7 @@ fn candidates(g: &Game, seed: u64, decision_no: u64, stop: Option<&AtomicBool>) 
             }
         }
         Step::Declare => {
-            for (i, st) in styles().into_iter().enumerate() {
+            for (i, &st) in all.iter().enumerate() {
                 if i > 0 && is_set(stop) {
                     break;
                 }
@@ -485,6 +534,8 @@ pub(crate) struct NawKnowledge {
     /// The opponent's replies offered to the reply search (the first of [`REPLY_STYLES`]);
     /// 0 for none (today's levels).
     pub replies: usize,
+    /// The candidate styles of `search4` ([`search4_styles`]); `false` for today's levels.
+    pub extra: bool,
 }
 
 impl Rollout<Game> for HeuristicPlayer {
@@ -497,7 +548,7 @@ impl Knowledge<Game> for NawKnowledge {
     type Policy = HeuristicPlayer;
 
     fn candidates(&self, g: &Game, _me: Side, seed: u64) -> Vec<Vec<Action>> {
-        candidates(g, seed, 0, None)
+        candidates(g, seed, 0, None, self.extra)
             .into_iter()
             .map(|c| c.actions)
             .collect()
@@ -641,7 +692,9 @@ impl Player for SearchPlayer {
     }
 
     fn name(&self) -> String {
-        let level = if self.replies > 0 {
+        let level = if self.extra {
+            "search4"
+        } else if self.replies > 0 {
             "search3"
         } else if self.learned.is_some() {
             "search2"
