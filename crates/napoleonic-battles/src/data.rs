@@ -114,10 +114,16 @@ pub struct ArmyDef {
     pub name: String,
     /// The scenario side name it fights for (`French`, `Allied`).
     pub side: String,
-    /// SP lost at which the army is demoralized (every unit -1 morale).
+    /// SP lost at which the army is demoralized (every unit -1 morale): the sum of its
+    /// formations' limits over the whole order of battle (a scenario's is
+    /// [`Supplement::army_loss_limit`]).
     pub loss_limit: u16,
-    /// SP lost at which the army disintegrates: an automatic defeat (ruling NB25).
+    /// SP lost at which the army disintegrates, an automatic defeat (ruling NB25):
+    /// `disintegration_percent` of the loss limit, rounded up (a scenario's is
+    /// [`Supplement::army_disintegration`]).
     pub disintegration: u16,
+    /// The disintegration level as a percentage of the loss limit.
+    pub disintegration_percent: u16,
     /// Victory points to the enemy when it is demoralized.
     pub victory_points: u16,
 }
@@ -183,6 +189,7 @@ pub struct Supplement {
     terrain: BTreeMap<String, TerrainClass>,
     features: BTreeMap<String, TerrainClass>,
     fortified_hexes: Vec<Hex>,
+    demoralization: DemoralizationFile,
     starts: Vec<StartFile>,
     commanders: Vec<(String, Vec<usize>)>,
 }
@@ -228,6 +235,7 @@ struct File {
     #[serde(default)]
     fortified_hexes: Vec<Hex>,
     armies: Vec<ArmyFile>,
+    demoralization: DemoralizationFile,
     formations: Vec<FormationFile>,
     leaders: Vec<LeaderFile>,
     #[serde(default)]
@@ -260,10 +268,37 @@ struct CavalryFile {
 struct ArmyFile {
     name: String,
     side: String,
-    loss_limit: u16,
-    disintegration: u16,
+    disintegration_percent: u16,
     #[serde(default)]
     victory_points: u16,
+}
+
+/// How the loss limits were derived from the rulebook's Leipzig levels: documentation kept as
+/// data (tests/data.rs recomputes every limit from it); validated, not used in play.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DemoralizationFile {
+    /// The share of an army's SP its covered formations' limits add up to, percent.
+    pub share_percent: u16,
+    /// A limit is kept between these percentages of the formation's SP.
+    pub clamp_percent: [u16; 2],
+    /// The rulebook's levels and the corps each covers.
+    #[serde(default)]
+    pub rulebook_levels: Vec<RulebookLevel>,
+}
+
+/// One line of the rulebook's "Leipzig formation demoralization levels".
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulebookLevel {
+    /// The rulebook's name for it (`II Victor`).
+    pub rulebook: String,
+    /// Its level, in the rulebook's strength points.
+    pub level: u16,
+    /// Our army.
+    pub army: String,
+    /// Our corps it covers.
+    pub corps: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -379,22 +414,23 @@ impl Supplement {
                 ));
             }
         }
-        let armies: Vec<ArmyDef> = f
+        let mut armies: Vec<ArmyDef> = f
             .armies
             .iter()
             .map(|a| ArmyDef {
                 name: a.name.clone(),
                 side: a.side.clone(),
-                loss_limit: a.loss_limit,
-                disintegration: a.disintegration,
+                loss_limit: 0,
+                disintegration: 0,
+                disintegration_percent: a.disintegration_percent,
                 victory_points: a.victory_points,
             })
             .collect();
         for a in &armies {
-            if a.disintegration <= a.loss_limit {
+            if a.disintegration_percent <= 100 {
                 p.push(format!(
-                    "army '{}': disintegration {} must exceed its loss limit {}",
-                    a.name, a.disintegration, a.loss_limit
+                    "army '{}': disintegration_percent {} must exceed 100 (of the loss limit)",
+                    a.name, a.disintegration_percent
                 ));
             }
         }
@@ -420,6 +456,36 @@ impl Supplement {
                 loss_limit: fo.loss_limit,
                 victory_points: fo.victory_points,
             });
+        }
+        for (i, a) in armies.iter_mut().enumerate() {
+            let sum: u32 = formations
+                .iter()
+                .filter(|x| x.army == i)
+                .map(|x| u32::from(x.loss_limit))
+                .sum();
+            a.loss_limit = sum.min(u32::from(u16::MAX)) as u16;
+            a.disintegration =
+                disintegration(sum, a.disintegration_percent).min(u32::from(u16::MAX)) as u16;
+        }
+        let d = &f.demoralization;
+        if d.clamp_percent[0] > d.clamp_percent[1] || d.clamp_percent[1] > 100 {
+            p.push("demoralization: clamp_percent must be [low, high] within 0..=100".into());
+        }
+        for l in &d.rulebook_levels {
+            if !f.armies.iter().any(|a| a.name == l.army) {
+                p.push(format!(
+                    "rulebook level '{}': no army '{}'",
+                    l.rulebook, l.army
+                ));
+            }
+            for c in &l.corps {
+                if !formations.iter().any(|x| &x.corps == c) {
+                    p.push(format!(
+                        "rulebook level '{}': no formation '{c}'",
+                        l.rulebook
+                    ));
+                }
+            }
         }
         let ids: HashMap<&str, usize> = f
             .leaders
@@ -529,9 +595,6 @@ impl Supplement {
             }
             commanders.push((c.side.clone(), v));
         }
-        for (id, c) in &f.cavalry.units {
-            let _ = (id, c);
-        }
         if !p.is_empty() {
             return Err(DataError(p));
         }
@@ -555,6 +618,7 @@ impl Supplement {
             terrain: f.terrain,
             features: f.features,
             fortified_hexes: f.fortified_hexes,
+            demoralization: f.demoralization,
             starts: f.starts,
             commanders,
         })
@@ -841,6 +905,39 @@ impl Supplement {
             .sum()
     }
 
+    /// How the loss limits were derived (the rulebook's levels, the share and the clamp).
+    pub fn demoralization_source(&self) -> &DemoralizationFile {
+        &self.demoralization
+    }
+
+    /// The formations with units in a scenario (indices into `formations`).
+    pub fn formations_in(&self, sc: &Scenario) -> Vec<usize> {
+        (0..self.formations.len())
+            .filter(|&i| sc.units.iter().any(|u| u.corps == self.formations[i].corps))
+            .collect()
+    }
+
+    /// An army's loss limit in a scenario: the sum of the limits of its formations that have
+    /// units in it (NB Leipzig formation demoralization levels: the army's level is its
+    /// formations' sum). Losses at or above it demoralize the army (NB Formation
+    /// demoralization).
+    pub fn army_loss_limit(&self, sc: &Scenario, army: usize) -> u32 {
+        self.formations_in(sc)
+            .into_iter()
+            .filter(|&i| self.formations[i].army == army)
+            .map(|i| u32::from(self.formations[i].loss_limit))
+            .sum()
+    }
+
+    /// An army's disintegration level in a scenario: its loss limit times its
+    /// `disintegration_percent`, rounded up; reaching it is an automatic defeat (ruling NB25).
+    pub fn army_disintegration(&self, sc: &Scenario, army: usize) -> u32 {
+        disintegration(
+            self.army_loss_limit(sc, army),
+            self.armies[army].disintegration_percent,
+        )
+    }
+
     /// The army of a scenario unit (index into `armies`).
     pub fn army_of(&self, sc: &Scenario, u: UnitId) -> usize {
         self.formations[self.formation_of(sc, u)].army
@@ -853,4 +950,9 @@ impl Supplement {
             .position(|s| s == &self.armies[army].side)
             .map(|i| Side(i as u8))
     }
+}
+
+/// `limit x percent / 100`, rounded up.
+fn disintegration(limit: u32, percent: u16) -> u32 {
+    (limit * u32::from(percent)).div_ceil(100)
 }
