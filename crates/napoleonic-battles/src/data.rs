@@ -624,6 +624,27 @@ impl Supplement {
         })
     }
 
+    /// The supplement with its melee table replaced by the `[melee]` section of `text` (a
+    /// player's printed table, in the notation of `data/bon.toml`); the digest changes with
+    /// it. A malformed table is refused with the reason.
+    pub fn with_melee_table(&self, text: &str) -> Result<Supplement, DataError> {
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct MeleeOnly {
+            melee: MeleeTableFile,
+        }
+        let m: MeleeOnly = toml::from_str(text)
+            .map_err(|e| DataError(vec![e.to_string().trim().replace('\n', " ")]))?;
+        let table = MeleeTable::from_file(&m.melee).map_err(|e| DataError(vec![e.to_string()]))?;
+        let mut bytes = self.digest.to_le_bytes().to_vec();
+        bytes.extend_from_slice(text.as_bytes());
+        Ok(Supplement {
+            melee: table,
+            digest: engine::hash_bytes(&bytes),
+            ..self.clone()
+        })
+    }
+
     /// Checks the supplement against a scenario: every unit's corps has a formation, every
     /// nation a morale, every map terrain a class, every named unit and hex exists.
     pub fn check(&self, sc: &Scenario) -> Result<(), DataError> {
