@@ -585,3 +585,15 @@ fn a_scenario_with_a_corps_the_data_lacks_is_refused() {
     let e = s.check(&sc).unwrap_err();
     assert!(e.to_string().contains("XX Corps (Nobody)"), "{e}");
 }
+
+#[test]
+fn the_reserve_belongs_to_the_army_of_bohemia() {
+    // Ruling NB31: the rulebook counts Konstantine's Guard and Reserve in the Army of Bohemia.
+    let s = Supplement::bon();
+    let sc = scenario("bon-grand-battle");
+    for id in ["RU.1Gd", "PR.1Gd", "AU.1Gr", "AU.Pahl"] {
+        let u = unit(&sc, id);
+        assert_eq!(sc.unit(u).oob_army, "Reserve Army");
+        assert_eq!(s.armies[s.army_of(&sc, u)].name, "Army of Bohemia", "{id}");
+    }
+}

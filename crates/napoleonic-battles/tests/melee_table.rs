@@ -864,3 +864,13 @@ mod never_panics {
         }
     }
 }
+
+#[test]
+fn cavalry_attacking_into_obstructed_terrain_counts_one_per_sp() {
+    // Ruling NB35: the attacked hex's terrain sets the attacker's limits and cavalry value.
+    let mut s = open(0, 3);
+    s.attacker = cav(5);
+    s.attacker_arm = AttackerArm::Cavalry;
+    s.terrain = Supplement::bon().terrain("forest");
+    assert_eq!(odds(&s).attack_halves, 6);
+}
