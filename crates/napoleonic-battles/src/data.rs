@@ -595,14 +595,14 @@ impl Supplement {
             }
             commanders.push((c.side.clone(), v));
         }
-        if !p.is_empty() {
+        let Some(melee) = melee.filter(|_| p.is_empty()) else {
             return Err(DataError(p));
-        }
+        };
         Ok(Supplement {
             leaders,
             formations,
             armies,
-            melee: melee.expect("no problem means the table parsed"),
+            melee,
             stacking: f.stacking,
             digest: engine::hash_bytes(text.as_bytes()),
             morale: MoraleRules {

@@ -461,7 +461,6 @@ impl MeleeTable {
 
 /// The rule names shifts cite.
 const PROCEDURES: &str = "NB Melee phase procedures";
-const TABLES: &str = "NB Combat results tables";
 const LEIPZIG: &str = "NB Napoleon At Leipzig";
 const TERRAIN: &str = "NB Leipzig Terrain Effects";
 
@@ -537,7 +536,6 @@ pub fn assess(t: &MeleeTable, s: &MeleeSituation, limits: &StackLimits) -> Melee
     if s.up_slope {
         add(TERRAIN, -1, "attacking up a slope");
     }
-    let _ = TABLES;
     let total: i32 = shifts.iter().map(|x| i32::from(x.by)).sum();
     let column = if attack_halves == 0 {
         Column::Off

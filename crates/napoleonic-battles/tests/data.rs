@@ -510,7 +510,7 @@ fn a_loss_limit_lies_between_a_quarter_and_three_quarters_of_the_formation() {
 fn victory_points_for_a_demoralized_formation_are_half_its_limit() {
     let s = Supplement::bon();
     for f in &s.formations {
-        let want = ((u32::from(f.loss_limit) + 1) / 2).max(2);
+        let want = u32::from(f.loss_limit).div_ceil(2).max(2);
         assert_eq!(u32::from(f.victory_points), want, "{}", f.corps);
     }
     for a in &s.armies {
