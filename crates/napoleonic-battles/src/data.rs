@@ -852,8 +852,8 @@ impl Supplement {
 
     /// The leaders a scenario has and where each starts (ruling NB8): a leader named for the
     /// scenario in `[[starts]]` starts there; any other starts stacked with the first unit of
-    /// his command on the map at the start, else arrives with its first arriving unit; a
-    /// leader with no unit in the scenario is not in it.
+    /// his command (of his own nation where it has any) on the map at the start, else arrives
+    /// with its first arriving unit; a leader with no unit in the scenario is not in it.
     pub fn leader_starts(&self, sc: &Scenario) -> Vec<(usize, LeaderAt)> {
         let mut out = Vec::new();
         for (i, l) in self.leaders.iter().enumerate() {
@@ -892,11 +892,20 @@ impl Supplement {
                     continue;
                 }
             }
-            let units: Vec<UnitId> = self
+            let mut units: Vec<UnitId> = self
                 .command_units(sc, i)
                 .into_iter()
                 .filter(|&u| !matches!(sc.unit(u).start, Start::Destroyed))
                 .collect();
+            // His own nation's units first, where his command has any.
+            let own: Vec<UnitId> = units
+                .iter()
+                .copied()
+                .filter(|&u| sc.nations[usize::from(sc.unit(u).nation)].id == l.nation)
+                .collect();
+            if !own.is_empty() {
+                units = own;
+            }
             let on_map = units
                 .iter()
                 .find(|&&u| matches!(sc.unit(u).start, Start::Hex(_)));

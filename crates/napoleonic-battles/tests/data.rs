@@ -597,3 +597,49 @@ fn the_reserve_belongs_to_the_army_of_bohemia() {
         assert_eq!(s.armies[s.army_of(&sc, u)].name, "Army of Bohemia", "{id}");
     }
 }
+
+/// Every leader's start in each scenario, as `docs/napoleonic-battles.md` prints it.
+fn start_table() -> String {
+    let s = Supplement::bon();
+    let scs: Vec<naw::Scenario> = SCENARIOS.iter().map(|id| scenario(id)).collect();
+    let mut out =
+        String::from("| leader | first day | grand battle | third day |\n|---|---|---|---|\n");
+    for (i, l) in s.leaders.iter().enumerate() {
+        let cells: Vec<String> = scs
+            .iter()
+            .map(|sc| {
+                let at = s.leader_starts(sc).into_iter().find(|x| x.0 == i);
+                match at.map(|x| x.1) {
+                    None => "–".to_string(),
+                    Some(LeaderAt::Hex(h)) => format!("in {h}"),
+                    Some(LeaderAt::Arrives { turn, hex }) => format!("turn {turn} at {hex}"),
+                    Some(LeaderAt::WithLeader { turn, leader }) => {
+                        format!("turn {turn} with {}", s.leaders[leader].name)
+                    }
+                    Some(LeaderAt::WithUnit(u)) => match sc.unit(u).start {
+                        naw::scenario::Start::Hex(h) => format!("with {} in {h}", sc.unit(u).id),
+                        naw::scenario::Start::Arrives(a) => {
+                            format!("turn {} with {} at {}", a.turn, sc.unit(u).id, a.hex)
+                        }
+                        naw::scenario::Start::Destroyed => "–".to_string(),
+                    },
+                }
+            })
+            .collect();
+        out.push_str(&format!("| {} | {} |\n", l.name, cells.join(" | ")));
+    }
+    out
+}
+
+#[test]
+fn the_documented_starts_are_the_data_s() {
+    let doc = include_str!("../../../docs/napoleonic-battles.md");
+    let table = start_table();
+    if std::env::var_os("PRINT_STARTS").is_some() {
+        println!("{table}");
+    }
+    assert!(
+        doc.contains(&table),
+        "docs/napoleonic-battles.md lacks the start table:\n{table}"
+    );
+}
