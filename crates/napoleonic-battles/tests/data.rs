@@ -643,3 +643,30 @@ fn the_documented_starts_are_the_data_s() {
         "docs/napoleonic-battles.md lacks the start table:\n{table}"
     );
 }
+
+#[test]
+fn the_documented_leaders_and_limits_are_the_data_s() {
+    let doc = include_str!("../../../docs/napoleonic-battles.md");
+    let s = Supplement::bon();
+    for l in &s.leaders {
+        let rank = match l.rank {
+            Rank::Army => "army",
+            Rank::Corps => "corps",
+        };
+        let row = format!(
+            "| {} | {} | {rank} | {} | {} | {} |",
+            l.id, l.name, l.command, l.initiative, l.range
+        );
+        assert!(doc.contains(&row), "the doc lacks {row}");
+    }
+    for f in &s.formations {
+        let start = format!("\n| {} | {} |", f.corps, s.armies[f.army].name);
+        let end = format!("| {} | {} |\n", f.loss_limit, f.victory_points);
+        let at = doc
+            .find(&start)
+            .unwrap_or_else(|| panic!("the doc lacks {}", f.corps));
+        let line = &doc[at + 1..];
+        let line = &line[..=line.find('\n').unwrap()];
+        assert!(line.ends_with(&end), "{line}");
+    }
+}
