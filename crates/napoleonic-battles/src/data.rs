@@ -676,6 +676,11 @@ impl Supplement {
                 p.push(format!("army '{}': no side '{}'", a.name, a.side));
             }
         }
+        for l in &self.leaders {
+            if !sc.nations.iter().any(|n| n.id == l.nation) {
+                p.push(format!("leader {}: no nation '{}'", l.id, l.nation));
+            }
+        }
         for (side, _) in &self.commanders {
             if !sc.sides.contains(side) {
                 p.push(format!("overall commanders: no side '{side}'"));

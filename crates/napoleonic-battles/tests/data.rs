@@ -670,3 +670,28 @@ fn the_documented_leaders_and_limits_are_the_data_s() {
         assert!(line.ends_with(&end), "{line}");
     }
 }
+
+#[test]
+fn a_supplement_missing_any_one_line_parses_or_is_refused_never_panics() {
+    let sc = scenario("bon-grand-battle");
+    let lines: Vec<&str> = Supplement::BON_TOML.lines().collect();
+    for i in 0..lines.len() {
+        let mut cut = lines.clone();
+        cut.remove(i);
+        if let Ok(s) = Supplement::from_toml(&cut.join("\n")) {
+            let _ = s.check(&sc);
+            let _ = s.leader_starts(&sc);
+        }
+    }
+}
+
+#[test]
+fn a_leader_of_a_nation_the_scenario_lacks_is_refused() {
+    let text = Supplement::BON_TOML.replace(
+        "nation = \"SW\"\nrank = \"army\"",
+        "nation = \"DK\"\nrank = \"army\"",
+    );
+    let s = Supplement::from_toml(&text).unwrap();
+    let e = s.check(&scenario("bon-grand-battle")).unwrap_err();
+    assert!(e.to_string().contains("no nation 'DK'"), "{e}");
+}
