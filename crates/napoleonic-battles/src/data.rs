@@ -2,6 +2,19 @@
 //! morale, cavalry classes, terrain classes, stacking limits and the melee table, read from
 //! `data/bon.toml` (embedded) or a replacement. Every figure and the reason for it is in
 //! `docs/napoleonic-battles.md`; the rulings are NB1-NB49 in `docs/rulings.md`.
+//!
+//! ```
+//! use napoleonic_battles::data::Supplement;
+//!
+//! let data = Supplement::bon();
+//! let sc = scenarios::load("bon-first-day").unwrap();
+//! data.check(&sc).unwrap();
+//! let guard = sc.unit_by_id("FR.1Gd").unwrap();
+//! assert_eq!(data.morale(&sc, guard), 4);
+//! assert!(data.old_guard(&sc, guard));
+//! let napoleon = data.leaders.iter().position(|l| l.id == "FR.Napoleon").unwrap();
+//! assert_eq!(data.overall_commander(&sc, engine::Side(0), 2), Some(napoleon));
+//! ```
 
 use crate::melee::{MeleeTable, MeleeTableFile};
 use engine::Side;

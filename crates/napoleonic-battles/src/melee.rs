@@ -5,6 +5,29 @@
 //! data in `data/bon.toml` (`[melee]`), replaceable by a player, and designed in
 //! `docs/napoleonic-battles.md`. Strengths are kept in half points (infantry beyond the first
 //! six strength points counts one half each), so 5.5 is 11.
+//!
+//! ```
+//! use napoleonic_battles::data::Supplement;
+//! use napoleonic_battles::melee::{assess, Column, HexForce, MeleeSituation, Through};
+//!
+//! let data = Supplement::bon();
+//! // 5 SP of infantry against 3, through the defender's flank.
+//! let s = MeleeSituation {
+//!     attacker: HexForce { infantry: 5, ..HexForce::default() },
+//!     defender: HexForce { infantry: 3, ..HexForce::default() },
+//!     attacker_morale: 3,
+//!     defender_morale: 3,
+//!     through: Through::Flank,
+//!     ..MeleeSituation::default()
+//! };
+//! let odds = assess(&data.melee, &s, &data.stacking);
+//! assert_eq!(odds.percent, Some(166)); // read on 150%, rounded for the defender
+//! assert_eq!(odds.shifts.len(), 1); // the flank: one column right, to 200%
+//! let Column::Table(c) = odds.column else { panic!() };
+//! assert_eq!(data.melee.column_name(c), "200%");
+//! let result = data.melee.result(c, 6);
+//! assert!(result.defender_retreat > 0 && result.defender_leader_loss);
+//! ```
 
 use crate::data::{StackLimits, TerrainClass};
 use serde::Deserialize;
