@@ -135,8 +135,7 @@ pub fn player(spec: &str, seed: u64) -> Result<Box<dyn Player>, String> {
                 SearchPlayer::new(seed, budget)
                     .with_learned(features::naw_weights())
                     .with_replies()
-                    .with_more_candidates()
-                    .with_sharp_rollouts(),
+                    .with_more_candidates(),
             ))
         }
         ("random" | "heuristic", Some(_)) => Err(format!(

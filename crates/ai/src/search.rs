@@ -131,24 +131,6 @@ pub struct SearchPlayer {
     /// reinforcements' entry hex clear, and more styles converge on isolated enemy units and
     /// support units obliged to attack; `false` for today's levels.
     extra: bool,
-    /// The style of the rollout policy (both sides) and the options of the opponent's reply
-    /// plans: the heuristic's own for today's levels, with [`sharp`]'s options for `search4`.
-    policy: Style,
-}
-
-/// A style with the options `search4`'s rollouts play with, for both sides (and its
-/// opponent's replies):
-/// set-ups that converge on an isolated enemy (7.72) and support units obliged to attack
-/// (7.1), the entry hex kept clear (15.0). The heuristic with them scored 88.8% as the Allies of
-/// 200 First Days against the heuristic's own style, where its own style scores 80.8% (80% and
-/// 71% on 100 Grand Battles), and the same as the French (19.8% and 19.2%; 28.5% and 29%).
-pub(crate) fn sharp(st: Style) -> Style {
-    Style {
-        converge: true,
-        support: true,
-        keep_entry: true,
-        ..st
-    }
 }
 
 /// The opponent's replies the level `search3` searches: its next movement phase (or
@@ -274,15 +256,7 @@ impl SearchPlayer {
             learned: None,
             replies: 0,
             extra: false,
-            policy: Style::default(),
         }
-    }
-
-    /// Plays the rollouts (both sides) and plans the opponent's replies with the options of
-    /// [`sharp`]: the level `search4`.
-    pub fn with_sharp_rollouts(mut self) -> SearchPlayer {
-        self.policy = sharp(Style::default());
-        self
     }
 
     /// Draws the candidate plans of the level `search4`: the entry hex kept clear in every
@@ -424,7 +398,6 @@ impl SearchPlayer {
             learned: self.learned.clone(),
             replies: if opts.replies > 0 { self.replies } else { 0 },
             extra: self.extra,
-            policy: self.policy,
         });
         let plans: Vec<Vec<Action>> = cands.iter().map(|c| c.actions.clone()).collect();
         let limits = Limits {
@@ -563,9 +536,6 @@ pub(crate) struct NawKnowledge {
     pub replies: usize,
     /// The candidate styles of `search4` ([`search4_styles`]); `false` for today's levels.
     pub extra: bool,
-    /// The rollout policy's style (both sides), whose options ([`sharp`]) the opponent's reply
-    /// plans take too; the heuristic's own for today's levels.
-    pub policy: Style,
 }
 
 impl Rollout<Game> for HeuristicPlayer {
@@ -585,7 +555,7 @@ impl Knowledge<Game> for NawKnowledge {
     }
 
     fn policy(&self, _seat: Side, seed: u64) -> HeuristicPlayer {
-        HeuristicPlayer::with_style(seed, self.policy)
+        HeuristicPlayer::new(seed)
     }
 
     fn evaluate(&self, g: &Game, me: Side) -> f64 {
@@ -624,13 +594,7 @@ impl Knowledge<Game> for NawKnowledge {
         let all = styles();
         let mut out = Vec::with_capacity(self.replies);
         for (i, &st) in REPLY_STYLES.iter().take(self.replies).enumerate() {
-            let st = Style {
-                converge: self.policy.converge,
-                support: self.policy.support,
-                keep_entry: self.policy.keep_entry,
-                ..all[st]
-            };
-            let mut h = HeuristicPlayer::with_style(mix(seed, 300 + i as u64), st);
+            let mut h = HeuristicPlayer::with_style(mix(seed, 300 + i as u64), all[st]);
             let mut plan = match now.step() {
                 Step::Movement => h.movement_plan(now).0,
                 Step::Declare if now.combats().is_empty() => h.declaration_plan(now).0,

@@ -489,6 +489,14 @@ fn search3_player_turn_times_at_the_default_clock() {
     }
 }
 
+/// The same measure for `search4` (`cargo test --release -p ai --test replies --
+/// search4_player_turn -- --ignored --nocapture`).
+#[test]
+#[ignore]
+fn search4_player_turn_times_at_the_default_clock() {
+    player_turn_times("search4");
+}
+
 fn player_turn_times(level: &str) {
     let mut times: Vec<f64> = Vec::new();
     for game in 0..3u64 {
