@@ -159,6 +159,18 @@ pub struct TerrainClass {
     pub swamp: bool,
 }
 
+/// What a melee from one hex into an adjacent one crosses (NB Leipzig Terrain Effects).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Crossing {
+    /// A bridge over a river: a "major river bridge" (ruling NB23).
+    pub river_bridge: bool,
+    /// A stream, bridged or not (ruling NB24).
+    pub stream: bool,
+    /// Up a slope: through a slope hexside out of a slope hex, as the movement rules read
+    /// slopes (ruling NB24).
+    pub up_slope: bool,
+}
+
 /// Stacking limits in open ground, SP; halved in obstructed terrain (NB Stacking and SP
 /// limits).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -801,6 +813,20 @@ impl Supplement {
             c.obstructed = true;
         }
         c
+    }
+
+    /// What a melee from `attacker` into the adjacent `defender` hex crosses, read from the
+    /// map's hexside features (nothing for hexes that are not adjacent). The game copies it
+    /// into [`crate::melee::MeleeSituation`]'s `across_bridge`, `across_stream` and
+    /// `up_slope`.
+    pub fn crossing(&self, sc: &Scenario, attacker: Hex, defender: Hex) -> Crossing {
+        let side = sc.map.hexside_between(attacker, defender);
+        let c = &sc.chart;
+        Crossing {
+            river_bridge: side.any(c.bridge) && side.any(c.river),
+            stream: side.any(c.stream),
+            up_slope: side.any(c.slope) && sc.map.is_slope_hex(attacker),
+        }
     }
 
     /// The hexes the data makes fortified.

@@ -695,3 +695,27 @@ fn a_leader_of_a_nation_the_scenario_lacks_is_refused() {
     let e = s.check(&scenario("bon-grand-battle")).unwrap_err();
     assert!(e.to_string().contains("no nation 'DK'"), "{e}");
 }
+
+#[test]
+fn a_melee_crosses_what_the_map_draws_between_the_hexes() {
+    use napoleonic_battles::data::Crossing;
+    let s = Supplement::bon();
+    let sc = scenario("bon-grand-battle");
+    let h = |x: &str| -> hexmap::Hex { x.parse().unwrap() };
+    // The Lindenau causeway's bridge over the Elster.
+    let c = s.crossing(&sc, h("1421"), h("1422"));
+    assert!(c.river_bridge && !c.stream && !c.up_slope);
+    assert_eq!(c, s.crossing(&sc, h("1422"), h("1421")));
+    // A stream hexside of the map.
+    let st = sc
+        .map
+        .hexes()
+        .flat_map(|a| sc.map.hexes().map(move |b| (a, b)))
+        .find(|&(a, b)| sc.map.hexside_between(a, b).any(sc.chart.stream))
+        .expect("the map has streams");
+    let c = s.crossing(&sc, st.0, st.1);
+    assert!(c.stream && !c.river_bridge);
+    // Open ground, and hexes that are not neighbours.
+    assert_eq!(s.crossing(&sc, h("0101"), h("0102")), Crossing::default());
+    assert_eq!(s.crossing(&sc, h("1421"), h("0101")), Crossing::default());
+}
