@@ -91,6 +91,10 @@ pub(crate) struct MovePlan {
 /// evaluation and the set-up's net value.
 type AttackSetup = (Vec<(UnitId, usize)>, Vec<(UnitId, usize)>, CombatEval, f64);
 
+/// A set-up grown from the attackers in place: the moves (unit, hex), the combat's evaluation
+/// and the net value.
+type Grown = (Vec<(UnitId, usize)>, CombatEval, f64);
+
 /// Working state for planning one movement phase.
 struct MoveCtx<'a> {
     info: &'a Info,
@@ -453,7 +457,7 @@ impl<'a> MoveCtx<'a> {
         cands: &[(UnitId, usize)],
         existing: &[(UnitId, usize)],
         seed: &[(UnitId, usize)],
-    ) -> Option<(Vec<(UnitId, usize)>, CombatEval, f64)> {
+    ) -> Option<Grown> {
         let info = self.info;
         let mut att = existing.to_vec();
         let mut moves: Vec<(UnitId, usize)> = Vec::new();
