@@ -178,11 +178,12 @@ async function send(path, method, read, opts) {
  */
 
 export const api = {
-  /** @returns {Promise<{id: string, title: string, first_turn: number, last_turn: number, sides: string[], description?: string}[]>} */
+  /** Every scenario, with `rules`: the systems that can play it (its own first).
+   *  @returns {Promise<{id: string, title: string, system?: string, rules?: {id: string, name: string}[], first_turn: number, last_turn: number, sides: string[], description?: string}[]>} */
   scenarios: () => call('/api/scenarios'),
   /** A seed is sent only when the player gives one: as a number when it is a safe integer,
    *  else as its decimal digits (a 64-bit seed does not survive a JavaScript number).
-   *  @param {{scenario: string, seed?: number|string, mode: string, computer_side?: string, computer?: string}} body
+   *  @param {{scenario: string, seed?: number|string, mode: string, computer_side?: string, computer?: string, rules?: string}} body
    *  @returns {Promise<Created>} */
   create: (body) => call('/api/games', { method: 'POST', body }),
   /** The state view as the seat of `token` sees it (a spectator's without a token).
@@ -216,9 +217,11 @@ export const api = {
   /** The pending request to take back, if any. @param {string} id @param {string|null} [token]
    *  @returns {Promise<{takeback: null | {by: string, actions: string[], actions_recorded: number}}>} */
   pendingTakeback: (id, token = null) => call(`/api/games/${encodeURIComponent(id)}/takeback`, { token }),
-  /** The computer players and the levels the start screen offers.
+  /** The computer players and the levels the start screen offers, of a rules system (the
+   *  server's first by default).
+   *  @param {string} [system]
    *  @returns {Promise<{players: string[], default: string, levels: {name: string, spec: string, about: string}[]}>} */
-  players: () => call('/api/players'),
+  players: (system) => call(`/api/players${system ? `?system=${encodeURIComponent(system)}` : ''}`),
   /** The side a seat token acts for. @param {string} id @param {string} token
    *  @returns {Promise<{side: string, mode: string}>} */
   seat: (id, token) => call(`/api/games/${encodeURIComponent(id)}/seat`, { token }),

@@ -34,6 +34,11 @@ export async function startScreen(root) {
   const levelSel = /** @type {HTMLSelectElement} */ (h('select', { id: 'level', 'aria-label': 'Computer level', 'aria-describedby': 'level-about', onchange: () => { levelSel.dataset.touched = 'true'; showAbout(); } },
     h('option', { value: 'heuristic' }, 'Easy'), h('option', { value: 'search@1s' }, 'Normal'), h('option', { value: 'search@2s', selected: true }, 'Hard')));
   const showAbout = () => { levelAbout.textContent = levelSel.selectedOptions[0]?.title || ''; };
+  // the rules system to play the chosen battle with: shown when more than one can play it (the
+  // scenario's own first; the server lists them in each scenario's `rules`)
+  const rulesSel = /** @type {HTMLSelectElement} */ (h('select', { id: 'rules', 'aria-label': 'Rules', 'aria-describedby': 'rules-about', onchange: () => rulesChanged() }));
+  const rulesAbout = h('span', { id: 'rules-about', class: 'small muted' });
+  const rulesBox = h('p', { class: 'rules-choice', hidden: true }, h('label', { for: 'rules' }, 'Rules '), rulesSel, ' ', rulesAbout);
   const seed = /** @type {HTMLInputElement} */ (h('input', { id: 'seed', type: 'text', placeholder: 'random', inputmode: 'numeric', autocomplete: 'off', spellcheck: 'false', 'aria-describedby': 'seed-about seed-online' }));
   const seedOnline = h('p', { id: 'seed-online', class: 'small seed-online', hidden: true },
     'Online games take no seed: the server draws a secret one, so that neither player can know the dice in advance.');
@@ -49,7 +54,7 @@ export async function startScreen(root) {
       extra);
 
   const form = h('form', { class: 'start-form', onsubmit: (/** @type {Event} */ e) => { e.preventDefault(); create(); } },
-    h('fieldset', {}, h('legend', {}, '1. Choose a battle'), scenBox),
+    h('fieldset', {}, h('legend', {}, '1. Choose a battle'), scenBox, rulesBox),
     h('fieldset', { class: 'modes' }, h('legend', {}, '2. Choose how to play'),
       mode('hotseat', 'Hot-seat', 'Both sides at this screen, taking turns.'),
       mode('computer', 'Against the computer', 'You command one side; the computer the other, and it explains its moves.',
@@ -94,7 +99,7 @@ export async function startScreen(root) {
     h('main', { id: 'main', class: 'start-main' }, h('section', { class: 'card' }, form), yours)));
   renderKnown();
 
-  /** @type {{id: string, title: string, first_turn: number, last_turn: number, sides: string[], description?: string}[]} */
+  /** @type {{id: string, title: string, system?: string, rules?: {id: string, name: string}[], first_turn: number, last_turn: number, sides: string[], description?: string}[]} */
   let scenarios = [];
   try {
     scenarios = await api.scenarios();
@@ -103,20 +108,58 @@ export async function startScreen(root) {
     go.disabled = true;
     return;
   }
-  // the levels the server offers (the strongest chosen by default)
-  api.players().then((p) => {
-    if (!p || !Array.isArray(p.levels) || !p.levels.length) return;
-    const chosen = levelSel.dataset.touched ? levelSel.value : null;
-    fill(levelSel, p.levels.map((l, i) => h('option', { value: l.spec, title: l.about, selected: chosen ? l.spec === chosen : i === p.levels.length - 1 }, l.name)));
-    levelSel.dataset.loaded = 'true';
-    showAbout();
-  }).catch(() => { /* keep the built-in list */ });
+  // the levels the server offers for a rules system (the strongest chosen by default); a system
+  // without the named levels offers its computer players by their specs
+  /** @type {Record<string, any>} */
+  const levelsOf = {};
+  /** @param {string} [system] */
+  const loadLevels = (system) => {
+    const key = system || '';
+    const got = levelsOf[key] ? Promise.resolve(levelsOf[key]) : api.players(system);
+    got.then((p) => {
+      if (!p) return;
+      levelsOf[key] = p;
+      if ((rulesSel.value || '') !== key && system !== undefined) return; // chosen again since
+      const levels = Array.isArray(p.levels) && p.levels.length ? p.levels
+        : (Array.isArray(p.players) ? p.players.map((/** @type {string} */ spec) => ({ name: spec, spec, about: '' })) : []);
+      if (!levels.length) return;
+      const chosen = levelSel.dataset.touched ? levelSel.value : null;
+      const keep = chosen && levels.some((/** @type {{spec: string}} */ l) => l.spec === chosen);
+      fill(levelSel, levels.map((/** @type {{name: string, spec: string, about: string}} */ l, /** @type {number} */ i) => h('option', { value: l.spec, title: l.about, selected: keep ? l.spec === chosen : i === levels.length - 1 }, l.name)));
+      levelSel.dataset.loaded = 'true';
+      showAbout();
+    }).catch(() => { /* keep the list there is */ });
+  };
+  loadLevels();
+  /** The chosen scenario. */
+  const chosenScenario = () => {
+    const id = String(new FormData(/** @type {HTMLFormElement} */ (form)).get('scenario') || '');
+    return scenarios.find((x) => x.id === id);
+  };
+  // the rules chooser follows the chosen scenario
+  const scenarioChanged = () => {
+    const sc = chosenScenario();
+    const rules = sc?.rules || [];
+    const before = rulesSel.value;
+    fill(rulesSel, rules.map((r, i) => h('option', { value: r.id, selected: before ? r.id === before : i === 0 }, i === 0 ? `${r.name} (its own)` : r.name)));
+    if (!rules.some((r) => r.id === before)) rulesSel.value = rules[0]?.id || '';
+    rulesBox.hidden = rules.length < 2;
+    rulesChanged();
+  };
+  function rulesChanged() {
+    const sc = chosenScenario();
+    const own = !sc || !rulesSel.value || rulesSel.value === (sc.rules?.[0]?.id || sc.system);
+    rulesAbout.textContent = own ? '' : 'the same battle, map and troops under another rules system';
+    if (rulesSel.value) loadLevels(rulesSel.value);
+  }
+  form.addEventListener('change', (e) => { if (/** @type {HTMLInputElement} */ (e.target).name === 'scenario') scenarioChanged(); });
   fill(scenBox, scenarios.map((sc, i) => h('label', { class: 'scenario-card' },
     h('input', { type: 'radio', name: 'scenario', value: sc.id, checked: i === 0 }),
     h('span', { class: 'scenario-title' }, scenarioName(sc.title).name),
     scenarioName(sc.title).date ? h('span', { class: 'scenario-date' }, scenarioName(sc.title).date) : null,
     h('span', { class: 'scenario-meta' }, `Game-turns ${sc.first_turn}–${sc.last_turn} · ${sc.sides.join(' against ')}`),
     sc.description ? h('span', { class: 'scenario-desc' }, sc.description.replace(/\s*\n\s*/g, ' ')) : null)));
+  scenarioChanged();
 
   async function create() {
     err.textContent = '';
@@ -124,8 +167,11 @@ export async function startScreen(root) {
     const scenario = String(fd.get('scenario') || '');
     const m = String(fd.get('mode') || 'hotseat');
     if (!scenario) { err.textContent = 'Choose a scenario.'; return; }
-    /** @type {{scenario: string, mode: string, seed?: number|string, computer_side?: string, computer?: string}} */
+    /** @type {{scenario: string, mode: string, seed?: number|string, computer_side?: string, computer?: string, rules?: string}} */
     const body = { scenario, mode: m };
+    // another rules system than the scenario's own: named (its own needs no name)
+    const sc = scenarios.find((x) => x.id === scenario);
+    if (rulesSel.value && sc?.rules && rulesSel.value !== sc.rules[0]?.id) body.rules = rulesSel.value;
     if (m !== 'online') {
       const sd = seedOf(seed.value);
       if (sd.error) { err.textContent = sd.error; seed.focus(); return; }

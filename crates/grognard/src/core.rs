@@ -167,7 +167,14 @@ pub fn scenarios_with(lib: &Library, json: bool) -> Result<String> {
         list.push(s.map_err(|(id, e)| anyhow!("shipped scenario {id}: {e}"))?);
     }
     if json {
-        return Ok(pretty(&serde_json::to_value(&list)?));
+        // each entry with `rules`: the systems that can play it, its own first
+        let mut entries = Vec::new();
+        for j in &list {
+            let mut v = serde_json::to_value(j)?;
+            v["rules"] = serde_json::to_value(lib.rules_for(j))?;
+            entries.push(v);
+        }
+        return Ok(pretty(&Value::Array(entries)));
     }
     let mut out = String::new();
     for j in &list {
@@ -181,6 +188,18 @@ pub fn scenarios_with(lib: &Library, json: bool) -> Result<String> {
             j.sides.join(" vs "),
             j.title
         );
+        let others: Vec<String> = lib
+            .rules_for(j)
+            .into_iter()
+            .filter(|id| *id != j.system)
+            .map(|id| match lib.system(id) {
+                Ok(s) => format!("--rules {id} ({})", s.name()),
+                Err(_) => format!("--rules {id}"),
+            })
+            .collect();
+        if !others.is_empty() {
+            let _ = writeln!(out, "{:<18} also playable with {}", "", others.join(", "));
+        }
     }
     Ok(out)
 }
@@ -628,6 +647,8 @@ pub struct AnySimReport {
     pub system: String,
     /// How many games.
     pub games: usize,
+    /// The seats' names, as the playing system names them.
+    pub sides: Vec<String>,
     /// The players, seat by seat.
     pub players: Vec<String>,
     /// The base seed.
@@ -649,23 +670,53 @@ pub fn sim_any(
     players: &[&str],
     seed: u64,
 ) -> Result<AnySimReport> {
+    sim_any_rules(lib, spec, None, games, players, seed)
+}
+
+/// [`sim_any`] under `rules` (another registered system that declares the scenario's
+/// components, as `new --rules` takes it), or the scenario's own system when `None`.
+pub fn sim_any_rules(
+    lib: &Library,
+    spec: &str,
+    rules: Option<&str>,
+    games: usize,
+    players: &[&str],
+    seed: u64,
+) -> Result<AnySimReport> {
     let info = lib.scenario(spec)?;
-    let system = lib.system(&info.system)?.clone();
-    if players.len() != info.sides.len() {
+    let system = match rules {
+        Some(id) => {
+            let s = lib.system(id)?;
+            if !lib.rules_for(&info).contains(&s.id()) {
+                bail!(
+                    "the rules system '{id}' cannot play scenario '{}' (its components are '{}'; \
+                     it can be played with: {})",
+                    info.id,
+                    info.components,
+                    lib.rules_for(&info).join(", ")
+                );
+            }
+            s.clone()
+        }
+        None => lib.system(&info.system)?.clone(),
+    };
+    // the seats as the playing system names them
+    let sides = lib.new_game(spec, Some(system.id()), seed)?.seats();
+    if players.len() != sides.len() {
         bail!(
             "--players: give one player per seat ({}), such as {}",
-            info.sides.join(", "),
-            vec![system.players().first().cloned().unwrap_or_default(); info.sides.len()].join(":")
+            sides.join(", "),
+            vec![system.players().first().cloned().unwrap_or_default(); sides.len()].join(":")
         );
     }
     for p in players {
         system.player(p, 0).map_err(|e| anyhow!("--players: {e}"))?;
     }
-    let mut wins = vec![0usize; info.sides.len()];
+    let mut wins = vec![0usize; sides.len()];
     let (mut draws, mut unfinished, mut refused, mut actions) = (0, 0, 0, 0);
     for i in 0..games {
         let gs = crate::util::mix(seed, i as u64);
-        let mut g = lib.new_game(spec, None, gs)?;
+        let mut g = lib.new_game(spec, Some(system.id()), gs)?;
         let mut ps = Vec::new();
         for (k, p) in players.iter().enumerate() {
             ps.push(
@@ -686,15 +737,16 @@ pub fn sim_any(
         }
     }
     let mut results = BTreeMap::new();
-    for (side, k) in info.sides.iter().zip(&wins) {
+    for (side, k) in sides.iter().zip(&wins) {
         results.insert(side.clone(), wilson(*k, games));
     }
     results.insert("draw".into(), wilson(draws, games));
     results.insert("unfinished".into(), wilson(unfinished, games));
     Ok(AnySimReport {
         scenario: info.id,
-        system: info.system,
+        system: system.id().to_string(),
         games,
+        sides,
         players: players.iter().map(|p| p.to_string()).collect(),
         seed,
         results,

@@ -197,6 +197,10 @@ If any action is refused nothing is written: the record stays as it was."
     Sim {
         /// A shipped scenario id or a scenario file.
         scenario: String,
+        /// Play the games under another registered rules system that declares the
+        /// scenario's components (default: the system the scenario file names).
+        #[arg(long, value_name = "ID")]
+        rules: Option<String>,
         /// How many games.
         #[arg(long, value_name = "N")]
         games: usize,
@@ -474,6 +478,7 @@ fn main() -> ExitCode {
         }),
         Command::Sim {
             scenario,
+            rules,
             games,
             players,
             jobs,
@@ -484,6 +489,7 @@ fn main() -> ExitCode {
             &lib,
             sim::SimArgs {
                 scenario,
+                rules,
                 games,
                 players,
                 jobs,

@@ -2,7 +2,7 @@
 
 use crate::show::load_scenario;
 use anyhow::{anyhow, bail, Result};
-use grognard::core::{pct, sim_any, sim_any_text, wilson, wilson_interval, Rate};
+use grognard::core::{pct, sim_any_rules, sim_any_text, wilson, wilson_interval, Rate};
 use grognard::util::{mix, time_seed, write_atomically};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
@@ -17,6 +17,8 @@ use systems::Library;
 /// The options of `grognard sim`.
 pub struct SimArgs {
     pub scenario: String,
+    /// Another registered rules system that declares the scenario's components (`--rules`).
+    pub rules: Option<String>,
     pub games: usize,
     pub players: String,
     pub jobs: Option<usize>,
@@ -90,28 +92,30 @@ struct Report {
 }
 
 /// Runs the simulation: Napoleon at War's arena with its statistics, or for another rules
-/// system the generic arena over the library ([`sim_any`]).
+/// system the generic arena over the library ([`sim_any_rules`]).
 pub fn sim(lib: &Library, a: SimArgs) -> Result<()> {
     if a.games == 0 {
         bail!("--games must be at least 1");
     }
     let info = lib.scenario(&a.scenario)?;
-    if info.system != "naw" {
+    let system = a.rules.clone().unwrap_or_else(|| info.system.clone());
+    if system != "naw" || info.system != "naw" {
         if a.plot.is_some() {
             bail!("--plot draws Napoleon at War's arena statistics only");
         }
         let players: Vec<&str> = a.players.split(':').collect();
         let players = if a.players == "random:random" {
             // the default: every seat the system's weakest player
-            let weakest = lib.system(&info.system)?.players().first().cloned();
+            let weakest = lib.system(&system)?.players().first().cloned();
             vec![weakest.unwrap_or_default(); info.sides.len()]
         } else {
             players.iter().map(|p| p.to_string()).collect()
         };
         let players: Vec<&str> = players.iter().map(|p| p.as_str()).collect();
-        let r = sim_any(
+        let r = sim_any_rules(
             lib,
             &a.scenario,
+            Some(&system),
             a.games,
             &players,
             a.seed.unwrap_or_else(time_seed),
@@ -119,7 +123,7 @@ pub fn sim(lib: &Library, a: SimArgs) -> Result<()> {
         if a.json {
             println!("{}", serde_json::to_string_pretty(&r)?);
         } else {
-            print!("{}", sim_any_text(&r, &info.sides));
+            print!("{}", sim_any_text(&r, &r.sides));
         }
         return Ok(());
     }

@@ -124,10 +124,21 @@ impl App {
         let mut list = Vec::new();
         for s in library.scenarios() {
             let s = s.map_err(|(id, e)| ServerError::Data(format!("scenario {id}: {e}")))?;
+            // the systems that can play it (its own first), each with its name: the start
+            // screen's rules chooser
+            let rules: Vec<serde_json::Value> = library
+                .rules_for(&s)
+                .into_iter()
+                .map(|id| {
+                    let name = library.system(id).map(|x| x.name()).unwrap_or(id);
+                    serde_json::json!({"id": id, "name": name})
+                })
+                .collect();
             list.push(serde_json::json!({
                 "id": s.id,
                 "title": s.title,
                 "system": s.system,
+                "rules": rules,
                 "first_turn": s.first_turn,
                 "last_turn": s.last_turn,
                 "sides": s.sides,

@@ -175,6 +175,21 @@ impl Library {
     pub fn system(&self, id: &str) -> Result<&Arc<dyn System>, SystemError> {
         self.registry.get(id)
     }
+
+    /// The ids of the registered systems that can play a scenario: its own system first,
+    /// then each that declares its components (chosen with `--rules` / `"rules"`), in the
+    /// registry's order.
+    pub fn rules_for(&self, info: &ScenarioInfo) -> Vec<&'static str> {
+        let own = self
+            .registry
+            .systems()
+            .iter()
+            .filter(|s| s.id() == info.system);
+        let others = self.registry.systems().iter().filter(|s| {
+            s.id() != info.system && s.components().contains(&info.components.as_str())
+        });
+        own.chain(others).map(|s| s.id()).collect()
+    }
 }
 
 #[cfg(test)]
