@@ -186,6 +186,45 @@ pub struct MeleeOdds {
     pub column: Column,
 }
 
+impl MeleeOdds {
+    /// The assessment in words for a player: both strengths, the percentage, the base column,
+    /// every shift with its rule, and the column: `5 against 3 (166%): 150%; +1 through the
+    /// defender's flank (NB Melee phase procedures): 200%`.
+    pub fn explain(&self, t: &MeleeTable) -> String {
+        let half = |h: u32| {
+            if h % 2 == 0 {
+                format!("{}", h / 2)
+            } else {
+                format!("{}.5", h / 2)
+            }
+        };
+        let mut s = format!(
+            "{} against {}",
+            half(self.attack_halves),
+            half(self.defence_halves)
+        );
+        match self.percent {
+            Some(p) => s.push_str(&format!(" ({p}%)")),
+            None => s.push_str(" (no defence)"),
+        }
+        match self.base {
+            Some(b) => s.push_str(&format!(": {}", t.column_name(b))),
+            None => s.push_str(&format!(": below {}", t.column_name(0))),
+        }
+        for sh in &self.shifts {
+            s.push_str(&format!("; {:+} {} ({})", sh.by, sh.why, sh.rule));
+        }
+        match self.column {
+            Column::Table(c) if !self.shifts.is_empty() => {
+                s.push_str(&format!(": {}", t.column_name(c)))
+            }
+            Column::Table(_) => {}
+            Column::Off => s.push_str(": off the table, the melee may not be made (NB7)"),
+        }
+        s
+    }
+}
+
 /// One result of the melee table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct MeleeResult {

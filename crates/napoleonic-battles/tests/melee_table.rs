@@ -874,3 +874,21 @@ fn cavalry_attacking_into_obstructed_terrain_counts_one_per_sp() {
     s.terrain = Supplement::bon().terrain("forest");
     assert_eq!(odds(&s).attack_halves, 6);
 }
+
+#[test]
+fn an_assessment_explains_itself_with_its_rules() {
+    let t = table();
+    let mut s = open(5, 3);
+    s.through = Through::Flank;
+    assert_eq!(
+        odds(&s).explain(&t),
+        "5 against 3 (166%): 150%; +1 through the defender's flank \
+         (NB Melee phase procedures): 200%"
+    );
+    assert_eq!(odds(&open(11, 6)).explain(&t), "8.5 against 6 (141%): 125%");
+    let e = odds(&open(1, 6)).explain(&t);
+    assert!(
+        e.ends_with("off the table, the melee may not be made (NB7)"),
+        "{e}"
+    );
+}
