@@ -192,7 +192,7 @@ impl MeleeOdds {
     /// defender's flank (NB Melee phase procedures): 200%`.
     pub fn explain(&self, t: &MeleeTable) -> String {
         let half = |h: u32| {
-            if h % 2 == 0 {
+            if h.is_multiple_of(2) {
                 format!("{}", h / 2)
             } else {
                 format!("{}.5", h / 2)
