@@ -8,6 +8,7 @@ import { startScreen } from './js/start.js';
 // the rules systems' panels register themselves (web/systems/<id>/); the board picks one by the
 // state view's `system`
 import './systems/naw/index.js';
+import './systems/napoleonic-battles/index.js';
 import { Game } from './js/game.js';
 
 /** @type {Game|null} */
