@@ -13,5 +13,19 @@
 pub mod data;
 pub mod melee;
 
+mod action;
+mod activation;
+mod combat;
+mod event;
+mod game;
+mod movement;
+
+pub use action::{parse_dir, Action, LeaderId};
+pub use activation::{MARCH_MP_PER_TURN, ORDER_RADIUS, UNIT_COMMAND_RANGE};
+pub use data::Supplement;
+pub use event::{ActivationKind, Event};
+pub use game::{Bonus, Disorder, Game, LeaderLoc, Loc, Step, UnitView};
+pub use movement::{arc, Arc};
+
 /// The rules version recorded in every game of this system.
 pub const RULES_VERSION: &str = "napoleonic-battles/0.1";

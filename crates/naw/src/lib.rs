@@ -68,7 +68,7 @@ pub use action::Action;
 pub use combat::{CombatView, ObligationKind, OddsPreview, RetreatChoices, Rolled};
 pub use event::{Blocker, Elimination, Event};
 pub use game::{Game, LineCheck, Loc, Phase, Step, UnitView};
-pub use movement::{fmt_half, Destination};
+pub use movement::{fmt_half, step_cost, Destination};
 pub use scenario::{Scenario, ScenarioError, UnitType};
 pub use tables::{Column, CombatResult};
 pub use unitset::UnitSet;

@@ -1,0 +1,100 @@
+//! Helpers shared by the rules tests.
+#![allow(dead_code)]
+
+use engine::{Dice, Rules, ToAct};
+use napoleonic_battles::{Action, Game, Supplement};
+
+/// A new game of a shipped Battle of Nations scenario.
+pub fn game(id: &str) -> Game {
+    let sc = scenarios::load(id).expect("shipped scenario");
+    let sup = Supplement::bon();
+    sup.check(&sc).expect("the supplement fits the scenario");
+    Game::new(sc, sup)
+}
+
+/// The legal actions now.
+pub fn legal(g: &Game) -> Vec<Action> {
+    let mut v = Vec::new();
+    g.legal_actions(&mut v);
+    v
+}
+
+/// Parses and applies an action, panicking with the refusal.
+pub fn act(g: &mut Game, text: &str) {
+    let a = g
+        .parse_action(text)
+        .unwrap_or_else(|e| panic!("'{text}' does not parse: {e}"));
+    g.apply(a)
+        .unwrap_or_else(|e| panic!("'{text}' refused: {e}"));
+}
+
+/// The refusal of an action text.
+pub fn refusal(g: &Game, text: &str) -> engine::Refusal {
+    let a = g
+        .parse_action(text)
+        .unwrap_or_else(|e| panic!("'{text}' does not parse: {e}"));
+    g.check(a).expect_err(text)
+}
+
+/// Plays random legal actions (chance drawn by its weights from the seeded dice). The player
+/// picks a kind of action first (pass, activation, movement, ...), then one of that kind, so
+/// that many-valued kinds (orders, leader moves) do not swamp the game. `each` sees the game
+/// after every action.
+pub fn play_random(
+    g: &mut Game,
+    seed: u64,
+    limit: usize,
+    mut each: impl FnMut(&Game, Action),
+) -> Vec<Action> {
+    let mut dice = Dice::new(seed);
+    let mut pick = Dice::new(seed ^ 0x9e37_79b9_7f4a_7c15);
+    let mut buf = Vec::new();
+    let mut taken = Vec::new();
+    for _ in 0..limit {
+        let a = match g.to_act() {
+            ToAct::Over(_) => break,
+            ToAct::Chance => engine::draw_chance(g, &mut dice).expect("a chance event"),
+            ToAct::Side(_) => {
+                buf.clear();
+                g.legal_actions(&mut buf);
+                assert!(!buf.is_empty(), "no legal action at {:?}", g.step());
+                let kinds: Vec<u8> = {
+                    let mut k: Vec<u8> = buf.iter().map(kind).collect();
+                    k.sort();
+                    k.dedup();
+                    k
+                };
+                let k = kinds[(pick.next_u64() % kinds.len() as u64) as usize];
+                let of: Vec<Action> = buf.iter().copied().filter(|a| kind(a) == k).collect();
+                of[(pick.next_u64() % of.len() as u64) as usize]
+            }
+        };
+        g.apply(a)
+            .unwrap_or_else(|e| panic!("generated action {} refused: {e}", g.action_text(a)));
+        taken.push(a);
+        each(g, a);
+    }
+    taken
+}
+
+fn kind(a: &Action) -> u8 {
+    match a {
+        Action::Pass => 0,
+        Action::Command { .. } => 1,
+        Action::Initiative { .. } => 2,
+        Action::Unit { .. } => 3,
+        Action::March { .. } => 4,
+        Action::SetAside { .. } => 5,
+        Action::Order { .. } => 6,
+        Action::NoOrder => 7,
+        Action::Include { .. } => 8,
+        Action::Exclude { .. } => 9,
+        Action::Go => 10,
+        Action::Move { .. } => 11,
+        Action::Face { .. } => 12,
+        Action::Lead { .. } => 13,
+        Action::End => 14,
+        Action::Melee { .. } => 15,
+        _ => 16,
+    }
+}
