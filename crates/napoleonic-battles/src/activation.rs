@@ -391,7 +391,9 @@ impl Game {
         }
     }
 
-    pub(crate) fn activation_candidates(&self, out: &mut Vec<Action>) {
+    /// Candidate actions (`out`, to be checked) and actions already known legal (`sure`: the
+    /// march orders, whose reach search would otherwise run once per destination).
+    pub(crate) fn activation_candidates(&self, out: &mut Vec<Action>, sure: &mut Vec<Action>) {
         let side = self.st.acting;
         let leaders: Vec<usize> = (0..self.sup.leaders.len())
             .filter(|&l| self.lside(l) == Some(side) && self.lhex(l).is_some())
@@ -432,23 +434,23 @@ impl Game {
                     out.push(Action::Unit { lead: u });
                 }
                 for &c in &commanders {
-                    let Some(ch) = self.lhex(c) else { continue };
-                    if self.st.leaders[c].cp_used >= self.sup.leaders[c].command {
+                    let Ok(ch) = self.commander_ready(c, side) else {
                         continue;
-                    }
+                    };
+                    let reach = self.leader_reach(ch, 4 * MARCH_MP_PER_TURN, side);
                     for &o in &officers {
-                        let Some(oh) = self.lhex(o) else { continue };
+                        let Ok(oh) = self.officer_ready(o, side) else {
+                            continue;
+                        };
                         if self.sc.map.distance(ch, oh) <= u32::from(self.sup.leaders[c].range)
                             || self.st.leaders[o].march.is_some()
                             || !self.commands(c, o)
+                            || !reach.iter().any(|&(h, _)| h == oh)
                         {
                             continue;
                         }
-                        if self.march_cost(ch, oh).is_none() {
-                            continue;
-                        }
                         for to in self.hexes_within(oh, ORDER_RADIUS) {
-                            out.push(Action::March {
+                            sure.push(Action::March {
                                 commander: LeaderId(c as u8),
                                 officer: LeaderId(o as u8),
                                 to,

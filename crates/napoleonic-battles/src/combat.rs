@@ -184,7 +184,7 @@ impl Game {
             if self.sc.map.distance(n, away) <= self.sc.map.distance(cur, away) {
                 continue;
             }
-            let here = self.units_at(n);
+            let here = self.occupants(n);
             if here.iter().any(|&u| self.side_of(u) != side) {
                 continue;
             }
@@ -493,9 +493,8 @@ impl Game {
                 };
                 let (from, to) = (f.from, f.to);
                 let d = self.sc.map.direction(from, to).unwrap_or(Dir::E);
-                let s = self.us_mut(unit);
-                s.loc = Loc::Map(to);
-                s.facing = d as u8;
+                self.set_loc(unit, Loc::Map(to));
+                self.us_mut(unit).facing = d as u8;
                 if let Some(f) = self.st.fight.as_mut() {
                     f.advanced.push(unit);
                 }
@@ -703,10 +702,9 @@ impl Game {
         };
         let joined = self.units_at(to).first().map(|&u| self.us(u).facing);
         for &u in &stack {
-            let s = self.us_mut(u);
-            s.loc = Loc::Map(to);
+            self.set_loc(u, Loc::Map(to));
             if let Some(j) = joined {
-                s.facing = j;
+                self.us_mut(u).facing = j;
             }
         }
         for l in self.leaders_at(cur) {
@@ -801,7 +799,7 @@ impl Game {
         }
         self.events.push(Event::Lost { unit: u, left });
         if left == 0 {
-            self.us_mut(u).loc = Loc::Eliminated;
+            self.set_loc(u, Loc::Eliminated);
             self.events.push(Event::Eliminated { unit: u });
         }
     }

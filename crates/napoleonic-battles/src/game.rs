@@ -227,6 +227,8 @@ pub struct Game {
     pub(crate) sup: Arc<Supplement>,
     pub(crate) starts: Arc<Vec<Option<LeaderAt>>>,
     pub(crate) st: State,
+    /// The units in each hex (derived from the units' places, kept in step by `set_loc`).
+    pub(crate) occ: hexmap::HexGrid<Vec<UnitId>>,
     pub(crate) events: Vec<Event>,
     pub(crate) outcome: Option<Outcome>,
 }
@@ -341,11 +343,19 @@ impl Game {
                 points: [0; 2],
             },
             starts: Arc::new(starts),
+            occ: sc.map.grid(Vec::new()),
             sc,
             sup,
             events: Vec::new(),
             outcome: None,
         };
+        for u in g.unit_ids().collect::<Vec<_>>() {
+            if let Loc::Map(h) = g.us(u).loc {
+                if let Some(v) = g.occ.get_mut(h) {
+                    v.push(u);
+                }
+            }
+        }
         g.initial_facings();
         g.begin_turn();
         g
@@ -455,9 +465,28 @@ impl Game {
 
     /// The units on the map in a hex.
     pub fn units_at(&self, h: Hex) -> Vec<UnitId> {
-        self.unit_ids()
-            .filter(|&u| self.st.units[usize::from(u.0)].loc == Loc::Map(h))
-            .collect()
+        self.occupants(h).to_vec()
+    }
+
+    /// The units on the map in a hex, in id order.
+    pub fn occupants(&self, h: Hex) -> &[UnitId] {
+        self.occ.get(h).map_or(&[], |v| v.as_slice())
+    }
+
+    /// Moves a unit (keeping the hex index in step).
+    pub(crate) fn set_loc(&mut self, u: UnitId, loc: Loc) {
+        if let Loc::Map(h) = self.st.units[usize::from(u.0)].loc {
+            if let Some(v) = self.occ.get_mut(h) {
+                v.retain(|&x| x != u);
+            }
+        }
+        if let Loc::Map(h) = loc {
+            if let Some(v) = self.occ.get_mut(h) {
+                let i = v.partition_point(|&x| x < u);
+                v.insert(i, u);
+            }
+        }
+        self.st.units[usize::from(u.0)].loc = loc;
     }
 
     /// The leaders on the map in a hex.
@@ -683,9 +712,8 @@ impl Game {
                         self.facing_toward(a.hex, c)
                     }
                 };
-                let s = self.us_mut(u);
-                s.loc = Loc::Map(a.hex);
-                s.facing = facing;
+                self.set_loc(u, Loc::Map(a.hex));
+                self.us_mut(u).facing = facing;
                 self.events.push(Event::Arrived {
                     unit: u,
                     hex: a.hex,
@@ -1165,14 +1193,16 @@ impl Rules for Game {
             return;
         }
         let mut cands = Vec::new();
+        let mut sure = Vec::new();
         match self.st.step {
             Step::Choose | Step::Designate | Step::WriteOrder => {
-                self.activation_candidates(&mut cands)
+                self.activation_candidates(&mut cands, &mut sure)
             }
-            Step::Movement | Step::Reaction => self.movement_candidates(&mut cands),
+            Step::Movement | Step::Reaction => self.movement_candidates(&mut cands, &mut sure),
             _ => self.melee_candidates(&mut cands),
         }
         out.extend(cands.into_iter().filter(|&a| self.why_not(a).is_ok()));
+        out.extend(sure);
     }
     fn check(&self, a: Action) -> Result<(), Refusal> {
         self.why_not(a)
@@ -1208,5 +1238,129 @@ impl Rules for Game {
     }
     fn undo_refusal(&self) -> Refusal {
         Refusal::new("NB58", "no action may be taken back in this system yet")
+    }
+}
+
+/// A leader as a front end sees it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct LeaderView {
+    /// Where.
+    pub loc: LeaderLoc,
+    /// Activated (or tried to) this turn.
+    pub acted: bool,
+    /// Spent by a failed initiative roll this turn.
+    pub spent: bool,
+    /// A commander who has made his one move this turn.
+    pub moved: bool,
+    /// The bonus of an officer's earlier failure.
+    pub bonus: Bonus,
+    /// His written order's destination.
+    pub order: Option<Hex>,
+    /// A march order: the turn it arrives and its destination.
+    pub march: Option<(u8, Hex)>,
+    /// Command points spent this turn.
+    pub command_points_used: u8,
+}
+
+/// The activation of the current impulse, as a front end sees it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ActivationView {
+    /// The acting side.
+    pub side: Side,
+    /// How it was made.
+    pub how: ActivationKind,
+    /// The commander spending command points, if any.
+    pub commander: Option<LeaderId>,
+    /// The officers activated.
+    pub officers: Vec<LeaderId>,
+    /// The lead unit of a unit activation.
+    pub lead: Option<UnitId>,
+    /// The units designated (before the roll) or activated.
+    pub units: Vec<UnitId>,
+    /// The destination its order binds it to.
+    pub order: Option<Hex>,
+}
+
+/// The melee in progress, as a front end sees it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct MeleeView {
+    /// The attacking hex.
+    pub from: Hex,
+    /// The defending hex.
+    pub to: Hex,
+    /// The attacking units.
+    pub attackers: Vec<UnitId>,
+    /// The defending units.
+    pub defenders: Vec<UnitId>,
+    /// The column's name (`150%`).
+    pub column: String,
+    /// SP still to allocate: attacker, defender.
+    pub loss: [u8; 2],
+    /// Hexes of retreat still owed: attacker, defender.
+    pub retreat: [u8; 2],
+    /// The side retreating now and where its stack stands.
+    pub retreating: Option<(Side, Hex)>,
+}
+
+impl Game {
+    /// A leader's state.
+    pub fn leader(&self, l: LeaderId) -> Option<LeaderView> {
+        let s = self.st.leaders.get(usize::from(l.0))?;
+        Some(LeaderView {
+            loc: s.loc,
+            acted: s.acted,
+            spent: s.spent,
+            moved: s.moved,
+            bonus: s.bonus,
+            order: s.order,
+            march: s.march,
+            command_points_used: s.cp_used,
+        })
+    }
+
+    /// The activation of the current impulse.
+    pub fn activation(&self) -> Option<ActivationView> {
+        let a = self.st.act.as_ref()?;
+        let units = if self.st.step == Step::Designate || self.st.step == Step::ActivationRoll {
+            self.act_units(a)
+        } else {
+            self.unit_ids().filter(|&u| self.us(u).active).collect()
+        };
+        Some(ActivationView {
+            side: Side(a.side),
+            how: a.how,
+            commander: a.commander.map(LeaderId),
+            officers: a.officers.iter().map(|&o| LeaderId(o)).collect(),
+            lead: a.lead,
+            units,
+            order: a.order,
+        })
+    }
+
+    /// The melee in progress.
+    pub fn melee(&self) -> Option<MeleeView> {
+        let f = self.st.fight.as_ref()?;
+        Some(MeleeView {
+            from: f.from,
+            to: f.to,
+            attackers: f.attackers.clone(),
+            defenders: f.defenders.clone(),
+            column: self.sup.melee.column_name(f.column),
+            loss: f.loss,
+            retreat: f.retreat,
+            retreating: f.retreating.map(|(k, h)| {
+                let side = if k == 0 {
+                    self.st.acting
+                } else {
+                    other(self.st.acting)
+                };
+                (Side(side), h)
+            }),
+        })
+    }
+
+    /// The outcome, once the game is over.
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
     }
 }

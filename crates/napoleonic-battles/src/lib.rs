@@ -24,7 +24,9 @@ pub use action::{parse_dir, Action, LeaderId};
 pub use activation::{MARCH_MP_PER_TURN, ORDER_RADIUS, UNIT_COMMAND_RANGE};
 pub use data::Supplement;
 pub use event::{ActivationKind, Event};
-pub use game::{Bonus, Disorder, Game, LeaderLoc, Loc, Step, UnitView};
+pub use game::{
+    ActivationView, Bonus, Disorder, Game, LeaderLoc, LeaderView, Loc, MeleeView, Step, UnitView,
+};
 pub use movement::{arc, Arc};
 
 /// The rules version recorded in every game of this system.

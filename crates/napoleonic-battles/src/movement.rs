@@ -54,7 +54,7 @@ impl Game {
     /// True when `x` is a front hex of an enemy of `side` (its zone of control).
     pub fn enemy_front(&self, side: u8, x: Hex) -> bool {
         self.sc.map.neighbours(x).iter().any(|&n| {
-            let us = self.units_at(n);
+            let us = self.occupants(n);
             us.first()
                 .is_some_and(|&e| self.side_of(e) != side && self.fronts(n, self.facing(e), x))
         })
@@ -66,7 +66,7 @@ impl Game {
             .map
             .neighbours(x)
             .iter()
-            .any(|&n| self.units_at(n).iter().any(|&e| self.side_of(e) != side))
+            .any(|&n| self.occupants(n).iter().any(|&e| self.side_of(e) != side))
     }
 
     /// The distance from `x` to the nearest enemy unit of `side` (u32::MAX when none).
@@ -189,7 +189,7 @@ impl Game {
                 format!("that hexside or hex may not be entered (the original game's {c})"),
             )
         })?;
-        if self.units_at(to).iter().any(|&e| self.side_of(e) != side) {
+        if self.occupants(to).iter().any(|&e| self.side_of(e) != side) {
             return Err(Refusal::new(
                 MOVE,
                 "units may not enter an enemy-occupied hex",
@@ -475,7 +475,9 @@ impl Game {
         }
     }
 
-    pub(crate) fn movement_candidates(&self, out: &mut Vec<Action>) {
+    /// Candidate actions (`out`, to be checked) and actions known legal (`sure`: leader
+    /// moves, from one reach search per leader).
+    pub(crate) fn movement_candidates(&self, out: &mut Vec<Action>, sure: &mut Vec<Action>) {
         if self.st.step == Step::Reaction {
             if let Some(act) = &self.st.act {
                 if let Some(&h) = act.reactions.first() {
@@ -514,7 +516,7 @@ impl Game {
                 let max = 2 * u16::from(self.sup.leaders[li].movement);
                 for (h, _) in self.leader_reach(from, max, self.st.acting) {
                     if h != from {
-                        out.push(Action::Lead {
+                        sure.push(Action::Lead {
                             leader: LeaderId(l),
                             to: h,
                         });
@@ -548,10 +550,10 @@ impl Game {
                 let adj = self.enemy_adjacent(side, to);
                 let joined = self.units_at(to).first().map(|&f| self.us(f).facing);
                 let entering_front = self.enemy_front(side, to);
+                self.set_loc(unit, Loc::Map(to));
                 {
                     let s = self.us_mut(unit);
                     s.mp_half += cost;
-                    s.loc = Loc::Map(to);
                     s.facing = joined.unwrap_or(d as u8);
                     s.faced = false;
                     s.near |= adj;
