@@ -98,3 +98,94 @@ fn kind(a: &Action) -> u8 {
         _ => 16,
     }
 }
+
+/// A unit of a test scenario: id, type, SP, MA, corps, hex (or `arrive@TURN` at the hex).
+pub struct U<'a>(
+    pub &'a str,
+    pub &'a str,
+    pub u16,
+    pub u8,
+    pub &'a str,
+    pub &'a str,
+);
+
+/// French II Corps (Victor: initiative 3, range 5, under Murat).
+pub const VICTOR: &str = "II Corps (Victor)";
+/// French V Corps (Lauriston).
+pub const LAURISTON: &str = "V Corps (Lauriston)";
+/// French cavalry: I Cavalry Corps (Latour-Maubourg).
+pub const LATOUR: &str = "I Cavalry Corps (Latour-Maubourg)";
+/// Russian II Corps (Eugen: initiative 5, range 5, under Wittgenstein).
+pub const EUGEN: &str = "II Russian Corps (Eugen)";
+/// Russian cavalry (Pahlen).
+pub const PAHLEN: &str = "Cavalry Corps";
+
+/// A test scenario on the Leipzig map's clear ground north-west of the town (0407-0716 is
+/// clear, with no hexside feature), turns 1..=`last`, with the given night turns and units.
+/// The nation is the id's prefix. Leaders start with their commands' first units (NB8).
+pub fn custom(last: u8, nights: &[u8], units: &[U]) -> Game {
+    let mut t = format!(
+        "format = \"grognard-scenario/1\"\nid = \"nb-test\"\ntitle = \"test\"\nsystem = \"naw\"\n\
+         map = \"leipzig\"\nfirst_turn = 1\nlast_turn = {last}\nnight_turns = {nights:?}\n\
+         sides = [\"French\", \"Allied\"]\n"
+    );
+    for (id, name, side) in [
+        ("FR", "French", "French"),
+        ("PR", "Prussian", "Allied"),
+        ("AU", "Austrian", "Allied"),
+        ("RU", "Russian", "Allied"),
+        ("SW", "Swedish", "Allied"),
+    ] {
+        t += &format!(
+            "[[nations]]\nid = \"{id}\"\nname = \"{name}\"\nside = \"{side}\"\narmy = \"{side}\"\n"
+        );
+    }
+    for U(id, kind, sp, ma, corps, hex) in units {
+        let nation = id.split('.').next().unwrap();
+        let army = if nation == "FR" {
+            "Grand Army"
+        } else {
+            "Army of Bohemia"
+        };
+        let place = match hex.split_once('@') {
+            Some((h, turn)) => {
+                format!("arrive = {{ turn = {turn}, hex = \"{h}\", edge = \"north\" }}")
+            }
+            None => format!("hex = \"{hex}\""),
+        };
+        t += &format!(
+            "[[units]]\nid = \"{id}\"\nnation = \"{nation}\"\ndesignation = \"{id}\"\n\
+             type = \"{kind}\"\nstrength = {sp}\nmovement = {ma}\narmy = \"{army}\"\n\
+             corps = \"{corps}\"\n{place}\n"
+        );
+    }
+    let sc = naw::Scenario::from_toml(&t, "nb-test.toml", &|m| {
+        scenarios::map_text(m)
+            .map(str::to_string)
+            .ok_or_else(|| "no map".to_string())
+    })
+    .unwrap_or_else(|e| panic!("{e}\n{t}"));
+    Game::new(sc, Supplement::bon())
+}
+
+/// A hex by its number.
+pub fn hex(s: &str) -> hexmap::Hex {
+    s.parse().unwrap()
+}
+
+/// The neighbour of a hex in a direction on the game's map.
+pub fn nb(g: &Game, h: &str, d: hexmap::Dir) -> hexmap::Hex {
+    g.scenario().map.neighbour(hex(h), d)
+}
+
+/// Applies chance outcomes and actions given as text, in order.
+pub fn play(g: &mut Game, texts: &[&str]) {
+    for t in texts {
+        act(g, t);
+    }
+}
+
+/// A unit by id.
+pub fn uid(g: &Game, id: &str) -> naw::UnitId {
+    g.scenario().unit_by_id(id).unwrap()
+}
