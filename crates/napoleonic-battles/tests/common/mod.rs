@@ -189,3 +189,15 @@ pub fn play(g: &mut Game, texts: &[&str]) {
 pub fn uid(g: &Game, id: &str) -> naw::UnitId {
     g.scenario().unit_by_id(id).unwrap()
 }
+
+/// Legal action texts.
+pub trait Texts {
+    /// The legal actions as text.
+    fn legal_actions_text(&self) -> Vec<String>;
+}
+
+impl Texts for Game {
+    fn legal_actions_text(&self) -> Vec<String> {
+        legal(self).iter().map(|&a| self.action_text(a)).collect()
+    }
+}

@@ -1,0 +1,249 @@
+//! NB Action phase - activations: command points, officer initiative with written orders
+//! (+2, then Auto), exclusions, unit initiative, march orders, once a turn.
+
+mod common;
+use common::*;
+use engine::{Rules, Side, ToAct};
+use napoleonic_battles::{Action, ActivationKind, Bonus, Event, Game, Step};
+
+/// Victor's II Corps in 0411 and 0410, Lauriston's V Corps in `lauriston`, Eugen's Russians
+/// in 0414 and 0415. The French act after the Allies' first pass.
+fn setup(lauriston: &str) -> Game {
+    let mut g = custom(
+        4,
+        &[],
+        &[
+            U("FR.4", "infantry", 6, 4, VICTOR, "0411"),
+            U("FR.6", "infantry", 6, 4, VICTOR, "0410"),
+            U("FR.20", "infantry", 6, 4, LAURISTON, lauriston),
+            U("RU.3", "infantry", 6, 4, EUGEN, "0414"),
+            U("RU.4", "infantry", 6, 4, EUGEN, "0415"),
+        ],
+    );
+    play(&mut g, &["pass", "roll 1"]);
+    assert_eq!(g.to_act(), ToAct::Side(Side(0)));
+    g
+}
+
+fn active(g: &Game, id: &str) -> bool {
+    g.unit(uid(g, id)).active
+}
+
+#[test]
+fn action_phase_a_command_point_activates_an_officer_automatically() {
+    let mut g = setup("0407");
+    play(&mut g, &["command FR.Murat FR.Victor", "go"]);
+    assert_eq!(g.step(), Step::Movement, "no die");
+    assert!(active(&g, "FR.4") && active(&g, "FR.6") && !active(&g, "FR.20"));
+    let murat = g.leader_by_id("FR.Murat").unwrap();
+    assert_eq!(g.leader(murat).unwrap().command_points_used, 1);
+    assert!(g.events().iter().any(|e| matches!(
+        e,
+        Event::Activated {
+            how: ActivationKind::Command,
+            ..
+        }
+    )));
+}
+
+#[test]
+fn action_phase_a_commander_activates_several_officers_at_once_within_his_rating() {
+    let mut g = setup("0407");
+    play(
+        &mut g,
+        &[
+            "command FR.Murat FR.Victor",
+            "command FR.Murat FR.Lauriston",
+        ],
+    );
+    // Murat's rating is 2: both points spent
+    assert!(g
+        .legal_actions_text()
+        .iter()
+        .all(|t| !t.starts_with("command")));
+    act(&mut g, "go");
+    assert!(active(&g, "FR.4") && active(&g, "FR.20"));
+    play(&mut g, &["end", "end"]); // movement, melee: the Allies' impulse
+    play(&mut g, &["pass", "roll 1"]);
+    let r = refusal(&g, "command FR.Murat FR.Victor");
+    assert_eq!(r.case, "NB Action phase");
+}
+
+#[test]
+fn action_phase_command_points_reach_officers_within_the_command_range_only() {
+    let mut g = setup("0405"); // Lauriston 6 hexes from Murat (range 4)
+    let r = refusal(&g, "command FR.Murat FR.Lauriston");
+    assert_eq!(r.case, "NB Action phase");
+    assert!(r.why.contains("beyond his command range"), "{}", r.why);
+    // a march order may go instead
+    assert!(g
+        .legal_actions_text()
+        .iter()
+        .any(|t| t.starts_with("march FR.Murat FR.Lauriston")));
+    act(&mut g, "march FR.Murat FR.Lauriston 0406");
+    assert!(g
+        .events()
+        .iter()
+        .any(|e| matches!(e, Event::MarchOrderSent { arrives: 2, .. })));
+}
+
+#[test]
+fn action_phase_march_orders_execute_automatically_on_arrival() {
+    let mut g = setup("0405");
+    play(&mut g, &["march FR.Murat FR.Lauriston 0406", "pass"]);
+    // the French passed after the Allies: the turn ends without a roll
+    assert_eq!(g.turn(), 2);
+    play(
+        &mut g,
+        &["roll 12", "roll 2", "initiative FR.Lauriston", "go"],
+    );
+    assert_eq!(g.step(), Step::Movement, "no initiative roll");
+    assert!(active(&g, "FR.20"));
+    // only to execute the written order: toward 0406
+    let u = uid(&g, "FR.20");
+    let away = g.check(Action::Move {
+        unit: u,
+        to: hex("0404"),
+    });
+    assert_eq!(away.unwrap_err().case, "NB50");
+    act(&mut g, "move FR.20 0406");
+}
+
+#[test]
+fn action_phase_a_failed_officer_is_spent_and_may_write_an_order_for_plus_two() {
+    let mut g = setup("0407");
+    play(&mut g, &["initiative FR.Victor", "go"]);
+    assert_eq!(g.to_act(), ToAct::Chance);
+    assert_eq!(g.activation_need(), 3, "Victor's initiative");
+    act(&mut g, "roll 4");
+    assert!(g.events().iter().any(|e| matches!(e, Event::Spent { .. })));
+    assert_eq!(g.step(), Step::WriteOrder);
+    act(&mut g, "order FR.Victor 0412");
+    let v = g.leader_by_id("FR.Victor").unwrap();
+    assert_eq!(g.officer_order(v), (Bonus::Plus2, Some(hex("0412"))));
+    // Spent: not again this turn, nor his units by command
+    assert_eq!(g.to_act(), ToAct::Side(Side(1)));
+    play(&mut g, &["pass", "roll 1"]);
+    assert!(g
+        .check(g.parse_action("initiative FR.Victor").unwrap())
+        .is_err());
+    assert!(g.check(g.parse_action("unit FR.4").unwrap()).is_err());
+    // next turn: +2
+    play(&mut g, &["pass", "roll 2", "roll 12"]); // the Allies have the initiative
+    play(&mut g, &["pass", "roll 1", "initiative FR.Victor", "go"]);
+    assert_eq!(g.activation_need(), 5);
+    // a failed +2 attempt: the Auto side
+    act(&mut g, "roll 6");
+    assert_eq!(g.officer_order(v).0, Bonus::Auto);
+    assert_ne!(g.step(), Step::WriteOrder);
+    play(
+        &mut g,
+        &[
+            "pass", "roll 1", "pass", "roll 2", "roll 12", "pass", "roll 1",
+        ],
+    );
+    play(&mut g, &["initiative FR.Victor", "go"]);
+    assert_eq!(g.step(), Step::Movement, "Auto passes without a roll");
+    assert_eq!(g.officer_order(v), (Bonus::None, None));
+    // executing the written order: no step away from 0412
+    let r = g
+        .check(Action::Move {
+            unit: uid(&g, "FR.6"),
+            to: hex("0409"),
+        })
+        .unwrap_err();
+    assert_eq!(r.case, "NB50");
+}
+
+#[test]
+fn action_phase_an_officer_may_set_his_written_order_aside() {
+    let mut g = setup("0407");
+    play(
+        &mut g,
+        &[
+            "initiative FR.Victor",
+            "go",
+            "roll 6",
+            "order FR.Victor 0412",
+        ],
+    );
+    play(&mut g, &["pass", "roll 1", "set-aside FR.Victor"]);
+    let v = g.leader_by_id("FR.Victor").unwrap();
+    assert_eq!(g.officer_order(v), (Bonus::None, None));
+}
+
+#[test]
+fn action_phase_units_left_out_are_designated_before_the_roll_and_act_later_by_unit_initiative() {
+    let mut g = setup("0407");
+    play(
+        &mut g,
+        &["initiative FR.Victor", "exclude FR.6", "go", "roll 1"],
+    );
+    assert!(active(&g, "FR.4") && !active(&g, "FR.6"));
+    play(&mut g, &["end", "end", "pass", "roll 1"]);
+    // FR.6 may still act, but only by unit initiative
+    act(&mut g, "unit FR.6");
+}
+
+#[test]
+fn action_phase_unit_initiative_takes_its_hex_and_one_more_within_two() {
+    let mut g = setup("0409");
+    act(&mut g, "unit FR.4");
+    // a unit of another formation may not come along from another hex
+    let r = refusal(&g, "include FR.20");
+    assert_eq!(r.case, "NB Napoleon At Leipzig");
+    act(&mut g, "include FR.6");
+    assert_eq!(
+        g.activation_need(),
+        3,
+        "the lead unit's initiative (morale)"
+    );
+    play(&mut g, &["go", "roll 4"]);
+    // a failure spends every designated unit
+    assert!(g.unit(uid(&g, "FR.4")).spent && g.unit(uid(&g, "FR.6")).spent);
+    assert_eq!(g.to_act(), ToAct::Side(Side(1)));
+}
+
+#[test]
+fn action_phase_each_unit_acts_once_a_turn() {
+    let mut g = setup("0407");
+    play(
+        &mut g,
+        &["unit FR.4", "go", "roll 1", "end", "end", "pass", "roll 1"],
+    );
+    let r = refusal(&g, "unit FR.4");
+    assert_eq!(r.case, "NB Action phase");
+    // Victor's activation now takes only FR.6
+    play(&mut g, &["command FR.Murat FR.Victor", "go"]);
+    assert!(active(&g, "FR.6") && !active(&g, "FR.4"));
+}
+
+#[test]
+fn action_phase_a_unit_activation_beyond_its_officers_range_may_not_engage() {
+    // Victor's FR.6 two hexes from the Russians, Victor himself 5 hexes away with FR.4.
+    let mut g = custom(
+        3,
+        &[],
+        &[
+            U("FR.4", "infantry", 6, 4, VICTOR, "0407"),
+            U("FR.6", "infantry", 6, 4, VICTOR, "0412"),
+            U("RU.3", "infantry", 6, 4, EUGEN, "0414"),
+        ],
+    );
+    play(&mut g, &["pass", "roll 1", "unit FR.6", "go", "roll 1"]);
+    // Victor is with FR.4 in 0407, 5 hexes away: FR.6 may not move next to the Russians
+    let to = g
+        .scenario()
+        .map
+        .neighbours(hex("0412"))
+        .into_iter()
+        .find(|&n| g.enemy_adjacent(0, n))
+        .expect("a hex next to the Russians");
+    let r = g
+        .check(Action::Move {
+            unit: uid(&g, "FR.6"),
+            to,
+        })
+        .unwrap_err();
+    assert_eq!(r.case, "NB Action phase");
+}
