@@ -5,7 +5,7 @@
 //! [`engine::Session`]: this crate never decides legality (it asks the rules) and does no I/O.
 //! The generic part (`generic.rs`: the log and the change of any system's game, over
 //! [`engine::dynamic::DynGame`]) names no rules crate; each system's views live in a module of
-//! their own (`naw_views.rs` for Napoleon at War).
+//! their own (`naw_views.rs` for Napoleon at War, `nb_views.rs` for Napoleonic Battles).
 //!
 //! ```
 //! let sc = scenarios::load("bon-first-day").unwrap();
@@ -23,7 +23,9 @@ mod generic;
 mod naw_charts;
 pub mod naw_study;
 mod naw_views;
+mod nb_views;
 
 pub use generic::*;
 pub use naw_charts::*;
 pub use naw_views::*;
+pub use nb_views::*;

@@ -18,18 +18,22 @@
 #![warn(missing_docs)]
 
 mod naw_system;
+mod nb_system;
 
 pub use naw_system::Naw;
+pub use nb_system::{NapoleonicBattles, NbGame};
 
 use engine::dynamic::{DynGame, Registry, ScenarioInfo, ScenarioSource, System, SystemError};
 use engine::Record;
 use serde_json::Value;
 use std::sync::Arc;
 
-/// Every rules system this program plays: Napoleon at War (`naw`) today.
+/// Every rules system this program plays: Napoleon at War (`naw`), and the Napoleonic Battles
+/// activation system (`napoleonic-battles`) on the Battle of Nations components.
 pub fn registry() -> Registry {
     let mut r = Registry::new();
     r.register(Arc::new(Naw));
+    r.register(Arc::new(NapoleonicBattles));
     r
 }
 

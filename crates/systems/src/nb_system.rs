@@ -1,0 +1,230 @@
+//! The Napoleonic Battles activation system (`napoleonic-battles`) registered: its rules
+//! (`napoleonic_battles`), its views (`present::NbPresenter`), its computer player (random
+//! legal play: `ai::AnyRandom`'s choices, drawn from the typed game).
+//!
+//! It plays the Battle of Nations scenarios (components `leipzig`), whose files name `naw`:
+//! a player chooses it with `--rules napoleonic-battles` (`"rules"` over the API). A game's
+//! scenario digest covers both the scenario file and the system's supplement
+//! (`Supplement::digest`), so that a record made with other data does not replay.
+
+use engine::dynamic::{
+    DynGame, DynPlayer, Hosted, ScenarioInfo, ScenarioSource, System, SystemError,
+};
+use engine::{Dice, Record, Rules, Session};
+use napoleonic_battles::data::Supplement;
+use napoleonic_battles::Game;
+use naw::Scenario;
+use present::NbPresenter;
+use serde_json::Value;
+use std::sync::{Arc, OnceLock};
+
+/// The Napoleonic Battles rules system.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NapoleonicBattles;
+
+/// A hosted Napoleonic Battles game.
+pub type NbGame = Hosted<Game, NbPresenter>;
+
+/// The system's id.
+pub const ID: &str = "napoleonic-battles";
+
+/// The components this system plays: the Battle of Nations (its map and units, `leipzig`).
+const COMPONENTS: &[&str] = &["leipzig"];
+
+/// The players it offers, weakest first.
+const PLAYERS: &[&str] = &["random"];
+
+/// The embedded supplement, parsed once.
+fn supplement() -> Arc<Supplement> {
+    static SUP: OnceLock<Arc<Supplement>> = OnceLock::new();
+    SUP.get_or_init(|| Arc::new(Supplement::bon())).clone()
+}
+
+/// The scenario read by the shared components' model, checked against the supplement (every
+/// unit's corps has a formation, every leader's formation and start exist).
+fn build(src: &ScenarioSource) -> Result<(Scenario, Arc<Supplement>), SystemError> {
+    let sc = Scenario::from_toml(src.text, src.name, src.read)
+        .map_err(|e| SystemError::Scenario(e.to_string()))?;
+    let sup = supplement();
+    sup.check(&sc).map_err(|e| {
+        SystemError::Scenario(format!(
+            "the Napoleonic Battles data does not fit scenario '{}': {e}",
+            src.name
+        ))
+    })?;
+    Ok((sc, sup))
+}
+
+/// The digest of a game under this system: the scenario file's and the supplement's.
+pub fn digest(sc: &Scenario, sup: &Supplement) -> u64 {
+    let mut bytes = Vec::with_capacity(16);
+    bytes.extend_from_slice(&sc.digest.to_le_bytes());
+    bytes.extend_from_slice(&sup.digest.to_le_bytes());
+    engine::hash_bytes(&bytes)
+}
+
+fn info(src: &ScenarioSource, sc: &Scenario) -> ScenarioInfo {
+    ScenarioInfo {
+        id: src.name.to_string(),
+        title: sc.title.clone(),
+        system: ID.into(),
+        components: sc.map.id.clone(),
+        sides: sc.sides.to_vec(),
+        units: sc.units.len(),
+        first_turn: sc.first_turn.into(),
+        last_turn: sc.last_turn.into(),
+        description: sc.description.trim().to_string(),
+    }
+}
+
+fn hosted(s: Session<Game>) -> Box<dyn DynGame> {
+    Box::new(NbGame::new(ID, s, Arc::new(NbPresenter)))
+}
+
+impl System for NapoleonicBattles {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn name(&self) -> &'static str {
+        "Napoleonic Battles"
+    }
+
+    fn rules_version(&self) -> &'static str {
+        napoleonic_battles::RULES_VERSION
+    }
+
+    fn components(&self) -> &[&'static str] {
+        COMPONENTS
+    }
+
+    fn scenario(&self, src: &ScenarioSource) -> Result<(ScenarioInfo, u64), SystemError> {
+        let (sc, sup) = build(src)?;
+        let d = digest(&sc, &sup);
+        Ok((info(src, &sc), d))
+    }
+
+    fn map_view(&self, src: &ScenarioSource) -> Result<Value, SystemError> {
+        let (sc, _) = build(src)?;
+        Ok(serde_json::to_value(present::map_view(&sc.map)).unwrap_or_default())
+    }
+
+    fn new_game(&self, src: &ScenarioSource, seed: u64) -> Result<Box<dyn DynGame>, SystemError> {
+        let (sc, sup) = build(src)?;
+        let d = digest(&sc, &sup);
+        let s = Session::new(Game::with(Arc::new(sc), sup), src.name, d, seed);
+        Ok(hosted(s))
+    }
+
+    fn resume(
+        &self,
+        src: &ScenarioSource,
+        record: Record,
+    ) -> Result<Box<dyn DynGame>, SystemError> {
+        let (sc, sup) = build(src)?;
+        let d = digest(&sc, &sup);
+        let s = Session::resume(Game::with(Arc::new(sc), sup), record, d)?;
+        Ok(hosted(s))
+    }
+
+    fn players(&self) -> Vec<String> {
+        PLAYERS.iter().map(|s| s.to_string()).collect()
+    }
+
+    fn player(&self, spec: &str, seed: u64) -> Result<Box<dyn DynPlayer>, String> {
+        match spec.trim() {
+            "random" => Ok(Box::new(NbRandom(Dice::new(seed)))),
+            other => Err(format!(
+                "no computer player '{other}' for Napoleonic Battles (available: {})",
+                PLAYERS.join(", ")
+            )),
+        }
+    }
+}
+
+/// Uniformly random legal actions: `ai::AnyRandom`'s choices (the same draw over the same
+/// list, in the rules' order), read from the typed game rather than its structured legal
+/// actions, which it need not build.
+struct NbRandom(Dice);
+
+impl DynPlayer for NbRandom {
+    fn choose(&mut self, game: &dyn DynGame) -> String {
+        let Some(h) = game.as_any().downcast_ref::<NbGame>() else {
+            // not a game of this system: the generic player's way
+            let legal = game.legal();
+            let i = self.0.draw(&vec![1; legal.len()]).unwrap_or(0);
+            return legal.get(i).map(|a| a.text.clone()).unwrap_or_default();
+        };
+        let g = &h.session.game;
+        let mut legal = Vec::new();
+        if matches!(g.to_act(), engine::ToAct::Side(_)) {
+            g.legal_actions(&mut legal);
+        }
+        let i = self.0.draw(&vec![1; legal.len()]).unwrap_or(0);
+        legal.get(i).map(|&a| g.action_text(a)).unwrap_or_default()
+    }
+
+    fn name(&self) -> String {
+        "random".into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Library;
+    use engine::ToAct;
+
+    #[test]
+    fn it_plays_the_battle_of_nations_components_only_when_asked() {
+        let lib = Library::standard();
+        let info = lib.scenario("bon-first-day").unwrap();
+        assert_eq!(lib.rules_for(&info), vec!["naw", ID]);
+        // the scenario's own system stays naw
+        let g = lib.new_game("bon-first-day", None, 1).unwrap();
+        assert_eq!(g.system(), "naw");
+        let g = lib.new_game("bon-first-day", Some(ID), 1).unwrap();
+        assert_eq!(g.system(), ID);
+        assert_eq!(g.record().rules, napoleonic_battles::RULES_VERSION);
+        assert_eq!(g.seats(), vec!["French".to_string(), "Allied".to_string()]);
+    }
+
+    #[test]
+    fn the_digest_covers_the_scenario_and_the_supplement() {
+        let lib = Library::standard();
+        let naw_digest = lib.digest("bon-first-day", None).unwrap();
+        let nb = lib.digest("bon-first-day", Some(ID)).unwrap();
+        assert_ne!(naw_digest, nb);
+        let sc = scenarios::load("bon-first-day").unwrap();
+        let sup = Supplement::bon();
+        assert_eq!(nb, digest(&sc, &sup));
+        // another supplement (its text differs by a comment) gives another digest
+        let other =
+            Supplement::from_toml(&format!("{}\n# changed\n", Supplement::BON_TOML)).unwrap();
+        assert_ne!(digest(&sc, &other), nb);
+        let g = lib.new_game("bon-first-day", Some(ID), 3).unwrap();
+        assert_eq!(g.record().scenario_digest, engine::hash_text(nb));
+    }
+
+    #[test]
+    fn only_the_random_player_is_offered() {
+        assert_eq!(NapoleonicBattles.players(), vec!["random".to_string()]);
+        let e = NapoleonicBattles.player("search@1s", 1).err().unwrap();
+        assert!(e.contains("available: random"), "{e}");
+        let lib = Library::standard();
+        let mut g = lib.new_game("bon-first-day", Some(ID), 5).unwrap();
+        let mut p = NapoleonicBattles.player("random", 2).unwrap();
+        for _ in 0..20 {
+            match g.to_act() {
+                ToAct::Side(_) => {
+                    let a = p.choose(&*g);
+                    g.act(&a).unwrap();
+                }
+                ToAct::Chance => {
+                    g.roll().unwrap();
+                }
+                ToAct::Over(_) => break,
+            }
+        }
+    }
+}
