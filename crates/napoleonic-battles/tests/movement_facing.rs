@@ -1,0 +1,250 @@
+//! NB Movement procedures, facing and zones of control; reaction face changes; NB Stacking
+//! and SP limits; NB Strategic movement.
+
+mod common;
+use common::*;
+use engine::{Rules, Side, ToAct};
+use hexmap::Dir;
+use napoleonic_battles::{arc, Action, Arc, Event, Game, Step};
+
+fn moved_cost(g: &Game) -> u16 {
+    g.events()
+        .iter()
+        .find_map(|e| match e {
+            Event::Moved { cost_half, .. } => Some(*cost_half),
+            _ => None,
+        })
+        .expect("a move")
+}
+
+/// French units (Victor's) and the Russians in 0414; the French activate Victor.
+fn activated(french: &[U]) -> Game {
+    let mut units: Vec<U> = french
+        .iter()
+        .map(|u| U(u.0, u.1, u.2, u.3, u.4, u.5))
+        .collect();
+    units.push(U("RU.3", "infantry", 6, 4, EUGEN, "0414"));
+    let mut g = custom(3, &[], &units);
+    play(
+        &mut g,
+        &["pass", "roll 1", "command FR.Murat FR.Victor", "go"],
+    );
+    assert_eq!(g.step(), Step::Movement);
+    g
+}
+
+#[test]
+fn facing_three_front_two_flank_one_rear_hexsides() {
+    for f in Dir::ALL {
+        let arcs: Vec<Arc> = Dir::ALL.iter().map(|&d| arc(f, d)).collect();
+        assert_eq!(arcs.iter().filter(|&&a| a == Arc::Front).count(), 3);
+        assert_eq!(arcs.iter().filter(|&&a| a == Arc::Flank).count(), 2);
+        assert_eq!(arcs.iter().filter(|&&a| a == Arc::Rear).count(), 1);
+        assert_eq!(arc(f, f), Arc::Front);
+        assert_eq!(arc(f, f.opposite()), Arc::Rear);
+    }
+}
+
+#[test]
+fn facing_starts_toward_the_nearest_enemy() {
+    let g = activated(&[U("FR.4", "infantry", 6, 4, VICTOR, "0411")]);
+    // 0414 lies west of 0411 (YY grows westward)
+    assert_eq!(g.facing(uid(&g, "FR.4")), Dir::W);
+    assert_eq!(g.facing(uid(&g, "RU.3")), Dir::E);
+    assert!(g.enemy_front(0, hex("0413")));
+}
+
+#[test]
+fn movement_halt_on_entering_an_enemy_front_hex_then_one_hexspine_of_turn() {
+    let mut g = activated(&[U("FR.4", "infantry", 6, 4, VICTOR, "0411")]);
+    play(&mut g, &["move FR.4 0412", "move FR.4 0413"]);
+    assert!(g.events().iter().any(|e| matches!(e, Event::Halted { .. })));
+    let r = refusal(&g, "move FR.4 0412");
+    assert_eq!(r.case, "NB Movement");
+    assert!(r.why.contains("halted"), "{}", r.why);
+    // entered facing W: a turn of one hexspine (NW or SW) only
+    assert_eq!(refusal(&g, "face 0413 E").case, "NB Movement");
+    act(&mut g, "face 0413 NW");
+    assert_eq!(refusal(&g, "face 0413 SW").case, "NB Movement", "once");
+}
+
+#[test]
+fn movement_no_moving_from_one_enemy_front_hex_to_another() {
+    let mut g = custom(
+        3,
+        &[],
+        &[
+            U("FR.4", "infantry", 6, 4, VICTOR, "0413"),
+            U("RU.3", "infantry", 6, 4, EUGEN, "0414"),
+        ],
+    );
+    play(
+        &mut g,
+        &["pass", "roll 1", "command FR.Murat FR.Victor", "go"],
+    );
+    let ne = nb(&g, "0414", Dir::NE);
+    assert!(g.enemy_front(0, ne));
+    let r = g
+        .check(Action::Move {
+            unit: uid(&g, "FR.4"),
+            to: ne,
+        })
+        .unwrap_err();
+    assert!(r.why.contains("ZOC to ZOC"), "{}", r.why);
+}
+
+#[test]
+fn movement_infantry_pays_one_more_mp_to_leave_an_enemy_front_hex_cavalry_does_not() {
+    for (kind, corps, officer, extra) in [
+        ("infantry", VICTOR, "FR.Victor", 2),
+        ("cavalry", LATOUR, "FR.LatourMaubourg", 0),
+    ] {
+        let mut g = custom(
+            3,
+            &[],
+            &[
+                U("FR.4", kind, 4, 4, corps, "0413"),
+                U("RU.3", "infantry", 6, 4, EUGEN, "0414"),
+            ],
+        );
+        play(
+            &mut g,
+            &[
+                "pass",
+                "roll 1",
+                &format!("command FR.Murat {officer}"),
+                "go",
+            ],
+        );
+        act(&mut g, "move FR.4 0412");
+        // clear terrain 1 MP, at least 1 MP near the enemy, +1 MP for infantry
+        assert_eq!(moved_cost(&g), 2 + extra, "{kind}");
+    }
+}
+
+#[test]
+fn movement_units_in_a_hex_share_one_facing() {
+    let mut g = activated(&[
+        U("FR.4", "infantry", 6, 4, VICTOR, "0411"),
+        U("FR.6", "infantry", 6, 4, VICTOR, "0410"),
+    ]);
+    act(&mut g, "face 0411 NW");
+    act(&mut g, "move FR.6 0411");
+    assert_eq!(
+        g.facing(uid(&g, "FR.6")),
+        Dir::NW,
+        "it adopts the hex's facing"
+    );
+    assert_eq!(g.hex_facing(hex("0411")), Some(Dir::NW));
+}
+
+#[test]
+fn movement_reaction_face_change_is_the_opponents_choice() {
+    // FR.5 comes around the Russians' flank: the Russians may turn one hexspine to front it
+    let mut g = custom(
+        3,
+        &[],
+        &[
+            U("FR.4", "infantry", 6, 4, VICTOR, "0413"),
+            U("FR.5", "infantry", 6, 4, VICTOR, "0214"),
+            U("RU.3", "infantry", 6, 4, EUGEN, "0414"),
+        ],
+    );
+    play(
+        &mut g,
+        &["pass", "roll 1", "command FR.Murat FR.Victor", "go"],
+    );
+    let nw = nb(&g, "0414", Dir::NW);
+    assert!(!g.enemy_front(0, nw), "a flank hex of the Russians");
+    let from = g.loc(uid(&g, "FR.5"));
+    let napoleonic_battles::Loc::Map(from) = from else {
+        panic!()
+    };
+    assert!(
+        g.scenario().map.distance(from, nw) == 1,
+        "0214 is next to {nw}"
+    );
+    act(&mut g, &format!("move FR.5 {nw}"));
+    assert_eq!(g.step(), Step::Reaction);
+    assert_eq!(g.to_act(), ToAct::Side(Side(1)), "the Allies decide");
+    let texts = g.legal_actions_text();
+    assert!(texts.contains(&"hold 0414".to_string()), "{texts:?}");
+    assert!(texts.contains(&"react 0414 NE".to_string()), "{texts:?}");
+    act(&mut g, "react 0414 NE");
+    // now in the Russians' front: the mover halts
+    assert!(g.enemy_front(0, nw));
+    assert!(g.events().iter().any(|e| matches!(e, Event::Halted { .. })));
+    assert_eq!(g.to_act(), ToAct::Side(Side(0)));
+    assert_eq!(refusal(&g, "move FR.5 0213").case, "NB Movement");
+}
+
+#[test]
+fn stacking_infantry_and_cavalry_never_share_a_hex() {
+    let mut g = custom(
+        3,
+        &[],
+        &[
+            U("FR.4", "infantry", 6, 4, VICTOR, "0411"),
+            U("FR.I", "cavalry", 4, 6, LATOUR, "0410"),
+            U("RU.3", "infantry", 6, 4, EUGEN, "0415"),
+        ],
+    );
+    play(
+        &mut g,
+        &["pass", "roll 1", "command FR.Murat FR.LatourMaubourg", "go"],
+    );
+    assert_eq!(
+        refusal(&g, "move FR.I 0411").case,
+        "NB Stacking and SP limits"
+    );
+}
+
+#[test]
+fn stacking_infantry_is_limited_to_twelve_sp_and_a_bigger_unit_stands_alone() {
+    let mut g = activated(&[
+        U("FR.4", "infantry", 8, 4, VICTOR, "0411"),
+        U("FR.5", "infantry", 5, 4, VICTOR, "0410"),
+        U("FR.6", "infantry", 4, 4, VICTOR, "0409"),
+        U("FR.8", "infantry", 14, 4, VICTOR, "0408"),
+    ]);
+    assert_eq!(
+        refusal(&g, "move FR.5 0411").case,
+        "NB Stacking and SP limits"
+    );
+    // NB Napoleon At Leipzig (extended to infantry): above the limit, only alone
+    assert_eq!(refusal(&g, "move FR.8 0409").case, "NB Napoleon At Leipzig");
+    act(&mut g, "move FR.6 0410"); // 5 + 4
+}
+
+#[test]
+fn strategic_movement_far_from_the_enemy_ma_four_becomes_six() {
+    let mut g = custom(
+        3,
+        &[],
+        &[
+            U("FR.4", "infantry", 6, 4, VICTOR, "0411"),
+            U("RU.3", "infantry", 6, 4, EUGEN, "2528"),
+        ],
+    );
+    play(
+        &mut g,
+        &["pass", "roll 1", "command FR.Murat FR.Victor", "go"],
+    );
+    for h in ["0412", "0411", "0412", "0411", "0412", "0411"] {
+        act(&mut g, &format!("move FR.4 {h}"));
+    }
+    let r = refusal(&g, "move FR.4 0412");
+    assert!(r.why.contains("movement points"), "{}", r.why);
+}
+
+#[test]
+fn strategic_movement_not_within_four_hexes_of_the_enemy() {
+    let mut g = activated(&[U("FR.4", "infantry", 6, 4, VICTOR, "0410")]);
+    // the Russians in 0414 are 4 hexes away, and 0411 is within 3: the MA stays 4
+    for h in ["0411", "0410", "0411", "0410"] {
+        act(&mut g, &format!("move FR.4 {h}"));
+    }
+    assert!(refusal(&g, "move FR.4 0409")
+        .why
+        .contains("movement points"));
+}
