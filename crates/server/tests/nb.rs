@@ -1,0 +1,175 @@
+//! The Napoleonic Battles activation system served (issue 14): the scenario list tells which
+//! systems play each scenario, a game is created with `"rules": "napoleonic-battles"` (hot-seat
+//! and against the computer), its state view is the system's, actions and refusals go through
+//! the API, and its record replays.
+
+mod common;
+
+use common::{assert_error, databases, play_random, start, verify_record, Api};
+use serde_json::json;
+
+const RULES: &str = "napoleonic-battles";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_scenarios_name_the_systems_that_play_them() {
+    for db in databases() {
+        let srv = start(&db).await;
+        let api = Api::new(srv.addr());
+        let (s, list) = api.get("/api/scenarios").await;
+        assert_eq!(s, 200, "{list}");
+        for sc in list.as_array().unwrap() {
+            assert_eq!(sc["system"], "naw");
+            assert_eq!(
+                sc["rules"],
+                json!([
+                    {"id": "naw", "name": "Napoleon at War"},
+                    {"id": RULES, "name": "Napoleonic Battles"},
+                ]),
+                "{sc}"
+            );
+        }
+        // the system's computer players: random only, and no level of the start screen
+        let (s, p) = api.get(&format!("/api/players?system={RULES}")).await;
+        assert_eq!(s, 200, "{p}");
+        assert_eq!(p["players"], json!(["random"]));
+        assert_eq!(p["default"], "random");
+        assert_eq!(p["levels"], json!([]));
+        srv.stop().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hot_seat_game_under_the_activation_system() {
+    for db in databases() {
+        let srv = start(&db).await;
+        let api = Api::new(srv.addr());
+        // a system that cannot be named, and one that does not exist
+        assert_error(
+            &api.post(
+                "/api/games",
+                None,
+                json!({"scenario": "bon-first-day", "rules": "nosuch"}),
+            )
+            .await,
+            400,
+            "bad_request",
+            None,
+        );
+        let (id, v) = api
+            .create(
+                json!({"scenario": "bon-first-day", "seed": 5, "mode": "hotseat", "rules": RULES}),
+            )
+            .await;
+        let t = v["seats"]["both"].as_str().unwrap().to_string();
+        let state = api.state(&id).await;
+        assert_eq!(state["system"], RULES);
+        assert_eq!(state["scenario"], "bon-first-day");
+        assert_eq!(state["turn"], 1);
+        assert_eq!(state["to_act"], "Allied");
+        assert_eq!(state["initiative"]["side"], "Allied");
+        assert!(state["formations"].as_array().unwrap().len() > 10);
+        let units = state["units"].as_array().unwrap();
+        assert!(units.iter().any(|u| u["type"] == "leader"));
+        assert!(units
+            .iter()
+            .filter(|u| u["status"] == "map" && u["type"] != "leader")
+            .all(|u| u["facing"].is_u64()));
+        assert!(state["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|a| a == "pass"));
+        // the map is the Battle of Nations'
+        let (s, m) = api.get(&format!("/api/games/{id}/map")).await;
+        assert_eq!((s, m["id"].clone()), (200, json!("leipzig")), "{m}");
+        // a refusal cites the rulebook's section; text that is no action is a bad request
+        let r = api.act(&id, &t, "go").await;
+        assert_error(&r, 422, "refused", None);
+        assert!(
+            r.1["error"]["case"].as_str().unwrap().starts_with("NB"),
+            "{}",
+            r.1
+        );
+        assert_error(
+            &api.act(&id, &t, "charge!").await,
+            400,
+            "bad_request",
+            Some("action"),
+        );
+        // the Allies pass: the die after the pass is rolled by the server
+        let c = api.ok(&id, &t, "pass").await;
+        let log = c["log"].as_array().unwrap();
+        assert_eq!(log[0]["action"], "pass");
+        assert_eq!(log[0]["events"][0]["case"], "NB Turn End");
+        assert!(
+            log.len() >= 2,
+            "the die after the pass is in the change: {c}"
+        );
+        // random play through the API, then the state's log and the record agree
+        let state = play_random(&api, &id, &t, 150, 11).await;
+        let n = state["actions_recorded"].as_u64().unwrap() as usize;
+        assert!(n > 50, "{n} actions");
+        assert_eq!(state["log"].as_array().unwrap().len(), n);
+        // a unit's moves
+        let u = state["units"][0]["id"].as_str().unwrap().to_string();
+        let (s, m) = api.get(&format!("/api/games/{id}/moves/{u}")).await;
+        assert_eq!(s, 200, "{m}");
+        assert!(m["destinations"].is_array(), "{m}");
+        let (s, rec) = api.get(&format!("/api/games/{id}/record")).await;
+        assert_eq!(s, 200, "{rec}");
+        assert!(rec["rules"]
+            .as_str()
+            .unwrap()
+            .starts_with("napoleonic-battles/"));
+        assert_eq!(verify_record(&rec), n);
+        srv.stop().await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_against_the_computer_under_the_activation_system() {
+    for db in databases() {
+        let srv = start(&db).await;
+        let api = Api::new(srv.addr());
+        // the levels of Napoleon at War are not this system's
+        assert_error(
+            &api.post(
+                "/api/games",
+                None,
+                json!({"scenario": "bon-first-day", "mode": "computer", "computer": "search@2s", "rules": RULES}),
+            )
+            .await,
+            400,
+            "bad_request",
+            None,
+        );
+        // the computer (random, the default) plays the Allies, who act first
+        let (id, v) = api
+            .create(json!({"scenario": "bon-first-day", "seed": 9, "mode": "computer", "computer_side": "Allied", "rules": RULES}))
+            .await;
+        let t = v["seats"]["French"].as_str().unwrap().to_string();
+        let mut played = 0;
+        for _ in 0..60 {
+            let (s, st) = api.done_get(&format!("/api/games/{id}"), Some(&t)).await;
+            assert_eq!(s, 200, "{st}");
+            assert_eq!(st["system"], RULES);
+            if st["to_act"] == "over" {
+                break;
+            }
+            assert_eq!(st["to_act"], "French", "the computer has played: {st}");
+            let legal = st["legal"].as_array().unwrap();
+            // pass when allowed, else the last legal action (a move, an end)
+            let a = legal
+                .iter()
+                .find(|a| *a == "pass")
+                .unwrap_or(&legal[legal.len() - 1])
+                .as_str()
+                .unwrap()
+                .to_string();
+            api.ok(&id, &t, &a).await;
+            played += 1;
+        }
+        assert!(played > 0);
+        srv.stop().await;
+    }
+}
