@@ -198,7 +198,7 @@ fn melee_phase_a_flank_attack_shifts_one_column_right() {
     let g0 = custom(3, &[], &[fr4(), ru3()]);
     // the Russians face the French in 0413 (east); FR.4 comes from the south-west
     let sw = nb(&g0, "0414", Dir::SW).to_string();
-    let mut g = at_melee(
+    let g = at_melee(
         &[U("FR.4", "infantry", 6, 4, VICTOR, &sw)],
         &[ru3(), U("FR.9", "infantry", 6, 4, LAURISTON, "0413")],
     );

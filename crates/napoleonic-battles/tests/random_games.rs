@@ -16,7 +16,7 @@ fn run(id: &str, seed: u64, limit: usize) -> (Game, usize) {
     let actions = play_random(&mut g, seed, limit, |g, _| {
         hashes.push(g.state_hash());
         n += 1;
-        if n % 5 == 0 {
+        if n.is_multiple_of(5) {
             buf.clear();
             g.legal_actions(&mut buf);
             for &a in buf.iter().step_by(1 + buf.len() / 30) {
