@@ -14,6 +14,7 @@
 //! | `no-order` | a failed officer writes no order |
 //! | `march C O HEX` | commander `C` sends officer `O` a march order to `HEX` |
 //! | `set-aside O` | officer `O` sets his written or march order aside |
+//! | `lend C O` | commander `C` lends his whole command rating to officer `O` for the turn |
 //! | `move U HEX` | unit `U` moves one hex |
 //! | `face HEX DIR` | the units of `HEX` turn to face the hexside `DIR` (`E`, `NE`, ...) |
 //! | `lead L HEX` | leader `L` moves to `HEX` |
@@ -89,6 +90,14 @@ pub enum Action {
         officer: LeaderId,
         /// The destination of the officer's formation.
         to: Hex,
+    },
+    /// `lend C O`: commander `C` lends his full command rating to officer `O` for this turn
+    /// (NB Napoleon's Last Battles: commanders; NB75).
+    Lend {
+        /// The commander.
+        commander: LeaderId,
+        /// The officer.
+        officer: LeaderId,
     },
     /// `set-aside O`: the officer discards his written or received order.
     SetAside {
@@ -189,6 +198,9 @@ impl Action {
                 to,
             } => format!("march {} {} {to}", l(commander), l(officer)),
             Action::SetAside { officer } => format!("set-aside {}", l(officer)),
+            Action::Lend { commander, officer } => {
+                format!("lend {} {}", l(commander), l(officer))
+            }
             Action::Move { unit, to } => format!("move {} {to}", u(unit)),
             Action::Face { hex, dir } => format!("face {hex} {}", dir.name()),
             Action::Lead { leader, to } => format!("lead {} {to}", l(leader)),
@@ -257,6 +269,10 @@ impl Action {
                 officer: leader(o)?,
                 to: hex(h)?,
             },
+            ["lend", c, o] => Action::Lend {
+                commander: leader(c)?,
+                officer: leader(o)?,
+            },
             ["set-aside", o] => Action::SetAside {
                 officer: leader(o)?,
             },
@@ -289,7 +305,7 @@ impl Action {
             ["hold", h] => Action::Hold { hex: hex(h)? },
             _ => return Err(bad(
                 "not an action (pass, command C O, initiative O, unit U, include U, exclude U, \
-                     go, order O HEX, no-order, march C O HEX, set-aside O, move U HEX, \
+                     go, order O HEX, no-order, march C O HEX, lend C O, set-aside O, move U HEX, \
                      face HEX DIR, lead L HEX, end, melee HEX HEX, evade, stand, lose U, \
                      retreat HEX, advance U, react HEX DIR, hold HEX, roll N)",
             )),

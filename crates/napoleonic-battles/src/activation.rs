@@ -267,6 +267,34 @@ impl Game {
                     }
                     Ok(())
                 }
+                Action::Lend { commander, officer } => {
+                    let c = self.leader_ok(commander)?;
+                    let o = self.leader_ok(officer)?;
+                    let ch = self.commander_ready(c, side)?;
+                    let oh = self.officer_ready(o, side)?;
+                    if self.st.leaders[c].cp_used > 0 {
+                        return Err(refuse(
+                            "NB75",
+                            "a commander lends his full rating: he may have spent none of it",
+                        ));
+                    }
+                    if self.st.leaders[o].lent > 0 {
+                        return Err(refuse(
+                            "NB75",
+                            "only one commander may lend his rating to an officer in a turn",
+                        ));
+                    }
+                    if !self.commands(c, o) {
+                        return Err(refuse("NB60", "a commander lends to a subordinate"));
+                    }
+                    if self.sc.map.distance(ch, oh) > u32::from(self.sup.leaders[c].range) {
+                        return Err(refuse(
+                            ACT,
+                            "a commander lends his rating within his command range",
+                        ));
+                    }
+                    Ok(())
+                }
                 Action::SetAside { officer } => {
                     let o = self.leader_ok(officer)?;
                     if self.lside(o) != Some(side) {
@@ -414,6 +442,10 @@ impl Game {
                 for &c in &commanders {
                     for &o in &officers {
                         out.push(Action::Command {
+                            commander: LeaderId(c as u8),
+                            officer: LeaderId(o as u8),
+                        });
+                        out.push(Action::Lend {
                             commander: LeaderId(c as u8),
                             officer: LeaderId(o as u8),
                         });
@@ -577,6 +609,17 @@ impl Game {
                     arrives,
                 });
             }
+            Action::Lend { commander, officer } => {
+                let c = usize::from(commander.0);
+                let rating = self.sup.leaders[c].command;
+                self.st.leaders[c].cp_used = rating;
+                self.st.leaders[usize::from(officer.0)].lent = rating;
+                self.events.push(Event::RatingLent {
+                    commander,
+                    officer,
+                    rating,
+                });
+            }
             Action::SetAside { officer } => {
                 let s = &mut self.st.leaders[usize::from(officer.0)];
                 s.order = None;
@@ -685,7 +728,8 @@ impl Game {
                 } else {
                     0
                 };
-                self.sup.leaders[o].initiative + bonus
+                // NB75: a lent rating adds to the officer's
+                self.sup.leaders[o].initiative + bonus + self.st.leaders[o].lent
             }
         }
     }

@@ -121,6 +121,15 @@ pub enum Event {
         /// The turn it arrives.
         arrives: u8,
     },
+    /// A commander lent his command rating to an officer for the turn (NB75).
+    RatingLent {
+        /// The commander.
+        commander: LeaderId,
+        /// The officer.
+        officer: LeaderId,
+        /// The rating lent.
+        rating: u8,
+    },
     /// An officer set his order aside.
     OrderSetAside {
         /// The officer.
@@ -303,6 +312,7 @@ impl GameEvent for Event {
             Passed { .. } | PassRoll { .. } | ActionPhaseEnded => "NB Turn End",
             Activated { .. } | InitiativeAttempt { .. } | Spent { .. } => "NB Action phase",
             OrderWritten { .. } | OrderSetAside { .. } => "NB50",
+            RatingLent { .. } => "NB75",
             MarchOrderSent { .. } => "NB Action phase",
             Moved { .. } | Halted { .. } | Faced { .. } | LeaderMoved { .. } => "NB Movement",
             Reacted { .. } => "NB Movement",

@@ -143,6 +143,8 @@ pub(crate) struct LeaderState {
     pub order: Option<Hex>,
     /// A march order: the turn it arrives and its destination.
     pub march: Option<(u8, Hex)>,
+    /// A commander's rating lent to him this turn (NB75).
+    pub lent: u8,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -231,6 +233,8 @@ pub struct Game {
     pub(crate) occ: hexmap::HexGrid<Vec<UnitId>>,
     pub(crate) events: Vec<Event>,
     pub(crate) outcome: Option<Outcome>,
+    /// Players' actions since the last die (NB58).
+    pub(crate) since_roll: usize,
 }
 
 /// A unit as a front end sees it.
@@ -322,6 +326,7 @@ impl Game {
                 bonus: Bonus::None,
                 order: None,
                 march: None,
+                lent: 0,
             })
             .collect();
         let mut g = Game {
@@ -348,6 +353,7 @@ impl Game {
             sup,
             events: Vec::new(),
             outcome: None,
+            since_roll: 0,
         };
         for u in g.unit_ids().collect::<Vec<_>>() {
             if let Loc::Map(h) = g.us(u).loc {
@@ -652,6 +658,7 @@ impl Game {
             l.moved = false;
             l.acted = false;
             l.spent = false;
+            l.lent = 0;
         }
         self.st.passes = 0;
         if self.st.turn == self.sc.first_turn {
@@ -1088,6 +1095,11 @@ impl Game {
 
     fn apply_action(&mut self, a: Action) {
         self.events.clear();
+        if let Action::Roll(_) = a {
+            self.since_roll = 0;
+        } else {
+            self.since_roll += 1;
+        }
         match a {
             Action::Roll(n) => self.apply_roll(n),
             Action::Pass => self.pass(),
@@ -1232,12 +1244,14 @@ impl Rules for Game {
         self.canonical_hash()
     }
     fn undoable(&self) -> usize {
-        // NB58: nothing may be taken back past a die roll; within a designation, movement or
-        // allocation every choice since the last roll may.
-        0
+        // NB58: every choice since the last die may be taken back, none before it.
+        self.since_roll
     }
     fn undo_refusal(&self) -> Refusal {
-        Refusal::new("NB58", "no action may be taken back in this system yet")
+        Refusal::new(
+            "NB58",
+            "a die has been rolled since: nothing before it may be taken back",
+        )
     }
 }
 
@@ -1260,6 +1274,8 @@ pub struct LeaderView {
     pub march: Option<(u8, Hex)>,
     /// Command points spent this turn.
     pub command_points_used: u8,
+    /// A commander's rating lent to this officer this turn (NB75).
+    pub lent: u8,
 }
 
 /// The activation of the current impulse, as a front end sees it.
@@ -1315,6 +1331,7 @@ impl Game {
             order: s.order,
             march: s.march,
             command_points_used: s.cp_used,
+            lent: s.lent,
         })
     }
 

@@ -247,3 +247,35 @@ fn action_phase_a_unit_activation_beyond_its_officers_range_may_not_engage() {
         .unwrap_err();
     assert_eq!(r.case, "NB Action phase");
 }
+
+#[test]
+fn action_phase_a_commander_lends_his_rating_to_one_officer_a_turn() {
+    let mut g = setup("0407");
+    act(&mut g, "lend FR.Murat FR.Victor");
+    let murat = g.leader_by_id("FR.Murat").unwrap();
+    let victor = g.leader_by_id("FR.Victor").unwrap();
+    assert_eq!(
+        g.leader(murat).unwrap().command_points_used,
+        2,
+        "his whole rating"
+    );
+    assert_eq!(g.leader(victor).unwrap().lent, 2);
+    // only one commander lends to the same officer in a turn
+    assert_eq!(refusal(&g, "lend FR.Napoleon FR.Victor").case, "NB75");
+    play(&mut g, &["initiative FR.Victor", "go"]);
+    assert_eq!(g.activation_need(), 5, "3 + Murat's 2");
+    act(&mut g, "roll 5");
+    assert_eq!(g.step(), Step::Movement);
+}
+
+#[test]
+fn take_back_every_choice_since_the_last_die_and_none_before() {
+    let mut g = setup("0407");
+    assert_eq!(g.undoable(), 0, "the pass die was just rolled");
+    play(
+        &mut g,
+        &["command FR.Murat FR.Victor", "exclude FR.6", "go"],
+    );
+    assert_eq!(g.undoable(), 3);
+    assert_eq!(g.undo_refusal().case, "NB58");
+}

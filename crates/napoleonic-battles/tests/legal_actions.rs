@@ -53,6 +53,10 @@ fn random_action(g: &Game, d: &mut Dice, around: Hex) -> Action {
         21 => Action::Advance { unit: u },
         22 => Action::React { hex: h, dir },
         23 => Action::Hold { hex: h },
+        24 if n(d, 2) == 0 => Action::Lend {
+            commander: l,
+            officer: l2,
+        },
         _ => {
             // an action aimed at a unit's own surroundings
             let at = match g.loc(u) {

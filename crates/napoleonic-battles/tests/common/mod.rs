@@ -84,7 +84,7 @@ fn kind(a: &Action) -> u8 {
         Action::Initiative { .. } => 2,
         Action::Unit { .. } => 3,
         Action::March { .. } => 4,
-        Action::SetAside { .. } => 5,
+        Action::SetAside { .. } | Action::Lend { .. } => 5,
         Action::Order { .. } => 6,
         Action::NoOrder => 7,
         Action::Include { .. } => 8,
