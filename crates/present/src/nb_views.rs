@@ -196,7 +196,7 @@ pub fn nb_unit_entry(g: &Game, u: UnitId) -> Value {
         "acted": v.acted,
         "spent": v.spent,
         "active": v.active,
-        "moved": v.active,
+        "moved": false,
         "in_combat": false,
         "arrival": arrival,
     })

@@ -177,7 +177,7 @@ function ordersCard(game) {
         return h('button', { type: 'button', class: 'die-btn', 'aria-label': a, title: a, 'data-key': `act:${a}`, onclick: () => game.act(a) }, dieFace(n));
       })));
     }
-    if (L.other.length) body.push(h('div', { class: 'btn-row' }, L.other.map((a) => actBtn(game, a, a))));
+    if (L.other.length) body.push(...otherActions(game, L.other));
     if (L.end) {
       const label = v.step === 'movement' ? `End the ${v.phasing} movement phase` : v.step === 'declare' ? (v.combats.length ? 'Done declaring: to the combats' : 'Declare no (more) attacks: end') : 'End';
       body.push(h('div', { class: 'end-row' }, actBtn(game, L.end, label, 'btn btn-primary btn-end')));
@@ -185,6 +185,30 @@ function ordersCard(game) {
   }
   body.push(commandBox(game, can));
   return card(game, 'orders', 'Orders', body, { open: true, cls: 'orders' });
+}
+
+/**
+ * The legal actions the board has no place for, as buttons: grouped by their verb, a verb with
+ * many actions (a system's orders to every hex) folded under its name so that the few stay in view.
+ * @param {Game} game @param {string[]} actions @returns {Node[]}
+ */
+function otherActions(game, actions) {
+  /** @type {Map<string, string[]>} */
+  const byVerb = new Map();
+  for (const a of actions) {
+    const verb = a.split(/\s+/)[0] || a;
+    if (!byVerb.has(verb)) byVerb.set(verb, []);
+    /** @type {string[]} */ (byVerb.get(verb)).push(a);
+  }
+  /** @type {string[]} */
+  const few = [];
+  /** @type {Node[]} */
+  const folded = [];
+  for (const [verb, list] of byVerb) {
+    if (list.length <= 16) few.push(...list);
+    else folded.push(sub(game, `other:${verb}`, false, `${verb} (${list.length})`, h('div', { class: 'btn-row' }, list.map((a) => actBtn(game, a, a)))));
+  }
+  return [few.length ? h('div', { class: 'btn-row' }, few.map((a) => actBtn(game, a, a))) : null, ...folded].filter((x) => !!x);
 }
 
 /**

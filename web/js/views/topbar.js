@@ -18,7 +18,7 @@ export function renderTop(game) {
       h('span', { class: 'turn-n' }, String(t)), isNight ? moon() : null));
   }
   fill(game.trackEl, track);
-  const phase = v.step === 'over' || v.outcome ? 'Game over' : `${v.phasing} ${v.phase === 'movement' ? 'movement' : 'combat'} phase`;
+  const phase = v.step === 'over' || v.outcome ? 'Game over' : `${v.phasing} ${v.phase || 'combat'} phase`;
   fill(game.phaseEl,
     h('div', { class: 'phase-main' }, `Turn ${v.turn}`, v.night ? h('span', { class: 'night-chip', title: 'Night turn (10.0)' }, '☾ night') : null),
     h('div', { class: 'phase-sub' }, phase, v.step !== 'over' && !v.outcome ? ` · ${game.system.stepName(v.step)}` : ''));
