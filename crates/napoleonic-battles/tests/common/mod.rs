@@ -124,6 +124,11 @@ pub const PAHLEN: &str = "Cavalry Corps";
 /// clear, with no hexside feature), turns 1..=`last`, with the given night turns and units.
 /// The nation is the id's prefix. Leaders start with their commands' first units (NB8).
 pub fn custom(last: u8, nights: &[u8], units: &[U]) -> Game {
+    custom_with(Supplement::bon(), last, nights, units)
+}
+
+/// [`custom`] with another supplement.
+pub fn custom_with(sup: Supplement, last: u8, nights: &[u8], units: &[U]) -> Game {
     let mut t = format!(
         "format = \"grognard-scenario/1\"\nid = \"nb-test\"\ntitle = \"test\"\nsystem = \"naw\"\n\
          map = \"leipzig\"\nfirst_turn = 1\nlast_turn = {last}\nnight_turns = {nights:?}\n\
@@ -165,7 +170,7 @@ pub fn custom(last: u8, nights: &[u8], units: &[U]) -> Game {
             .ok_or_else(|| "no map".to_string())
     })
     .unwrap_or_else(|e| panic!("{e}\n{t}"));
-    Game::new(sc, Supplement::bon())
+    Game::new(sc, sup)
 }
 
 /// A hex by its number.

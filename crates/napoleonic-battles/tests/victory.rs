@@ -1,0 +1,136 @@
+//! NB Formation demoralization and the victory phase: a formation at its loss limit is
+//! demoralized from the next turn (-1 morale), the enemy scores its victory points, an army's
+//! disintegration ends the game.
+
+mod common;
+use common::*;
+use engine::{Rules, Side, ToAct};
+use napoleonic_battles::{Event, Game, Supplement};
+
+/// II Corps' loss limit cut to 1 SP (so the Grand Army's, in a scenario with only II Corps,
+/// is 1 and it disintegrates at 2).
+fn fragile() -> Supplement {
+    let text = Supplement::BON_TOML.replace(
+        "loss_limit = 12    # 24 SP; II Victor",
+        "loss_limit = 1    # 24 SP; II Victor",
+    );
+    assert_ne!(text, Supplement::BON_TOML);
+    Supplement::from_toml(&text).expect("the changed supplement")
+}
+
+fn attack(fr_sp: u16, to_hit: u8) -> Game {
+    let mut g = custom_with(
+        fragile(),
+        3,
+        &[],
+        &[
+            U("FR.4", "infantry", fr_sp, 4, VICTOR, "0413"),
+            U("RU.3", "infantry", 6, 4, EUGEN, "0414"),
+        ],
+    );
+    play(
+        &mut g,
+        &["pass", "roll 1", "command FR.Murat FR.Victor", "go", "end"],
+    );
+    play(
+        &mut g,
+        &["melee 0413 0414", &format!("roll {to_hit}"), "roll 1"],
+    );
+    // retreats, if any, to the first hex offered
+    while g.step() == napoleonic_battles::Step::Retreat {
+        let t = g.legal_actions_text();
+        act(&mut g, &t[0]);
+    }
+    g
+}
+
+#[test]
+fn formation_demoralization_is_found_in_the_victory_phase_and_bites_next_turn() {
+    // 100%, 4: 1/1m — II Corps loses 1 SP, its limit
+    let mut g = attack(6, 4);
+    let f = g.supplement().formation_of(g.scenario(), uid(&g, "FR.4"));
+    assert_eq!(g.formation_lost(f), 1);
+    assert!(!g.formation_demoralized(f), "only in the victory phase");
+    play(&mut g, &["end", "pass", "roll 6"]);
+    assert!(g
+        .events()
+        .iter()
+        .any(|e| matches!(e, Event::FormationDemoralized { formation, .. } if *formation == f)));
+    assert_eq!(g.turn(), 2);
+    assert!(g.formation_demoralized(f));
+    assert_eq!(g.morale(uid(&g, "FR.4")), 2, "-1 morale from the next turn");
+    // the Allies score II Corps' points and the Grand Army's
+    let p = g.points();
+    let want =
+        g.supplement().formations[f].victory_points + g.supplement().armies[0].victory_points;
+    assert_eq!((p[0], p[1]), (0, want));
+}
+
+#[test]
+fn an_armys_disintegration_is_its_sides_defeat() {
+    // 25% (2 SP against 6), 1: 2r1mL/0 — the French lose 2 SP: past 134% of 1
+    let mut g = attack(2, 1);
+    play(&mut g, &["end", "pass", "roll 6"]);
+    match g.to_act() {
+        ToAct::Over(o) => assert_eq!(o.winner, Some(Side(1)), "{}", o.why),
+        t => panic!("{t:?}"),
+    }
+}
+
+#[test]
+fn recovery_in_the_last_night_turn_one_sp_below_the_units_initiative() {
+    for (die, sp) in [(2, 3), (3, 2)] {
+        // 4 SP against 6: 66%, the 50% column; 1: 2r1mL/0 — FR.4 loses 2 SP
+        let mut g = custom(
+            3,
+            &[2],
+            &[
+                U("FR.4", "infantry", 4, 4, VICTOR, "0413"),
+                U("RU.3", "infantry", 6, 4, EUGEN, "0414"),
+            ],
+        );
+        play(
+            &mut g,
+            &["pass", "roll 1", "command FR.Murat FR.Victor", "go", "end"],
+        );
+        play(&mut g, &["melee 0413 0414", "roll 1", "roll 1"]);
+        while g.step() == napoleonic_battles::Step::Retreat {
+            let t = g.legal_actions_text();
+            act(&mut g, &t[0]);
+        }
+        let u = uid(&g, "FR.4");
+        assert_eq!(g.sp(u), 2);
+        play(&mut g, &["end", "pass", "roll 6"]);
+        // turn 2 is the night: both pass, then recovery
+        play(&mut g, &["roll 2", "roll 12", "pass", "roll 1", "pass"]);
+        assert_eq!(g.to_act(), ToAct::Chance, "a recovery roll");
+        act(&mut g, &format!("roll {die}"));
+        assert_eq!(g.sp(u), sp, "die {die} against initiative 3");
+        assert_eq!(g.turn(), 3);
+    }
+}
+
+#[test]
+fn leaders_retreat_with_their_hex() {
+    // 100%, 6: 1/2r1mL — the Russians retreat with their leaders (one falls)
+    let mut g = custom(
+        3,
+        &[],
+        &[
+            U("FR.4", "infantry", 6, 4, VICTOR, "0413"),
+            U("RU.3", "infantry", 6, 4, EUGEN, "0414"),
+        ],
+    );
+    play(
+        &mut g,
+        &["pass", "roll 1", "command FR.Murat FR.Victor", "go", "end"],
+    );
+    play(&mut g, &["melee 0413 0414", "roll 6", "roll 1"]);
+    let t = g.legal_actions_text();
+    act(&mut g, &t[0]);
+    let napoleonic_battles::Loc::Map(h) = g.loc(uid(&g, "RU.3")) else {
+        panic!()
+    };
+    let eugen = g.leader_by_id("RU.Eugen").unwrap();
+    assert_eq!(g.leader_loc(eugen), napoleonic_battles::LeaderLoc::Map(h));
+}
