@@ -41,6 +41,7 @@ mod loc;
 #[doc(hidden)]
 pub mod mirrors;
 pub mod montecarlo;
+pub mod nb;
 mod plan;
 mod random;
 mod search;

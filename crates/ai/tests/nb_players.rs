@@ -1,0 +1,156 @@
+//! The computer players of the Napoleonic Battles system (`ai::nb`): every level plays legal
+//! actions to the end of a First Day, the same seed gives the same game, the heuristic beats
+//! random play, and the search explains its melees with the rules' own column.
+
+use ai::nb::{player, NbPlayer};
+use engine::{draw_chance, Dice, Rules, Side, ToAct};
+use napoleonic_battles::melee::Column;
+use napoleonic_battles::{Action, Game, Supplement};
+
+fn first_day() -> Game {
+    Game::new(
+        scenarios::load("bon-first-day").expect("the First Day loads"),
+        Supplement::bon(),
+    )
+}
+
+/// Plays a game to its end (or `max` actions): every action the players choose must be
+/// legal. `seen` is called with each player's action and its explanation before it is played.
+fn play(
+    players: &mut [NbPlayer; 2],
+    seed: u64,
+    max: usize,
+    mut seen: impl FnMut(&Game, Action, Option<String>),
+) -> Game {
+    let mut g = first_day();
+    let mut dice = Dice::new(seed);
+    for _ in 0..max {
+        match g.to_act() {
+            ToAct::Over(_) => break,
+            ToAct::Chance => {
+                let a = draw_chance(&g, &mut dice).expect("a chance outcome");
+                g.apply_unchecked(a);
+            }
+            ToAct::Side(s) => {
+                let p = &mut players[usize::from(s.0)];
+                let a = p.choose(&g);
+                if let Err(r) = g.check(a) {
+                    panic!(
+                        "{} chose an illegal '{}': {r:?}",
+                        p.name(),
+                        g.action_text(a)
+                    );
+                }
+                seen(&g, a, p.explain());
+                g.apply_unchecked(a);
+            }
+        }
+    }
+    g
+}
+
+fn pair(a: &str, b: &str, seed: u64) -> [NbPlayer; 2] {
+    [player(a, seed).unwrap(), player(b, seed + 1).unwrap()]
+}
+
+fn score(g: &Game, side: Side) -> f64 {
+    match g.outcome().map(|o| o.winner) {
+        Some(Some(w)) if w == side => 1.0,
+        Some(Some(_)) => 0.0,
+        _ => 0.5,
+    }
+}
+
+#[test]
+fn every_level_plays_a_first_day_to_its_end() {
+    for (a, b) in [
+        ("random", "heuristic"),
+        ("heuristic", "heuristic"),
+        ("search@6n", "heuristic"),
+    ] {
+        let g = play(&mut pair(a, b, 3), 3, 200_000, |_, _, _| {});
+        assert!(g.outcome().is_some(), "{a} against {b}: the game ends");
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_game() {
+    for (a, b) in [("heuristic", "heuristic"), ("heuristic", "search@4n")] {
+        let mut texts = Vec::new();
+        let mut hashes = Vec::new();
+        for _ in 0..2 {
+            let mut t = Vec::new();
+            let g = play(&mut pair(a, b, 9), 9, 3_000, |g, x, _| {
+                t.push(g.action_text(x))
+            });
+            texts.push(t);
+            hashes.push(g.state_hash());
+        }
+        assert_eq!(texts[0], texts[1], "{a} against {b}");
+        assert_eq!(hashes[0], hashes[1]);
+    }
+}
+
+#[test]
+fn the_heuristic_beats_random_play() {
+    let mut total = 0.0;
+    let mut n = 0.0;
+    for seed in 1..=4u64 {
+        // the heuristic on each side in turn
+        let side = Side((seed % 2) as u8);
+        let mut ps = if side.0 == 0 {
+            pair("heuristic", "random", seed)
+        } else {
+            pair("random", "heuristic", seed)
+        };
+        let g = play(&mut ps, seed, 200_000, |_, _, _| {});
+        total += score(&g, side);
+        n += 1.0;
+    }
+    let arena = total / n;
+    assert!(arena >= 0.75, "the heuristic scored {arena} against random");
+}
+
+#[test]
+fn the_search_explains_its_melees_with_the_rules_column() {
+    let mut checked = 0;
+    let mut ps = pair("search@6n", "search@6n", 5);
+    play(&mut ps, 5, 6_000, |g, a, why| {
+        if let Action::Melee { from, to } = a {
+            let why = why.expect("a melee declaration is explained");
+            let odds = g.melee_odds(from, to).expect("the rules assess it");
+            let Column::Table(c) = odds.column else {
+                panic!("a melee declared off the table");
+            };
+            let column = g.supplement().melee.column_name(c);
+            assert!(
+                why.contains(&format!("the {column} column")),
+                "'{why}' names the rules' column {column}"
+            );
+            assert!(
+                why.contains(&odds.explain(&g.supplement().melee)),
+                "'{why}' gives the rules' assessment"
+            );
+            checked += 1;
+        }
+    });
+    assert!(checked > 0, "the search declared no melee");
+}
+
+#[test]
+fn levels_and_refusals() {
+    assert_eq!(ai::nb::LEVELS, &["random", "heuristic", "search"]);
+    for spec in [
+        "random",
+        "heuristic",
+        "search",
+        "search@1000n",
+        "search@1.5s",
+    ] {
+        assert!(player(spec, 1).is_ok(), "{spec}");
+    }
+    for spec in ["expert", "search@0n", "heuristic@2s"] {
+        let e = player(spec, 1).err().expect(spec);
+        assert!(e.contains("available") || e.contains("budget"), "{e}");
+    }
+}
