@@ -84,6 +84,12 @@ impl Game {
     /// artillery, never infantry with cavalry; infantry and artillery share the infantry
     /// limit; a unit above its limit stands only alone (NB Napoleon At Leipzig).
     pub fn stacking(&self, h: Hex, joining: &[UnitId]) -> Result<(), Refusal> {
+        self.stacking_in(h, joining, 1)
+    }
+
+    /// The stacking check with the limits divided by `div` (2 for strategic movement: NB
+    /// Strategic movement).
+    fn stacking_in(&self, h: Hex, joining: &[UnitId], div: u8) -> Result<(), Refusal> {
         let mut all = self.units_at(h);
         for &u in joining {
             if !all.contains(&u) {
@@ -93,7 +99,16 @@ impl Game {
         if all.len() <= 1 {
             return Ok(());
         }
-        let lim = &self.sup.stacking;
+        let lim = crate::data::StackLimits {
+            infantry: self.sup.stacking.infantry / div,
+            cavalry: self.sup.stacking.cavalry / div,
+            artillery: self.sup.stacking.artillery / div,
+        };
+        let why = if div > 1 {
+            " (halved in strategic movement)"
+        } else {
+            ""
+        };
         let (mut inf, mut cav, mut art) = (0u16, 0u16, 0u16);
         for &u in &all {
             let sp = self.sp(u);
@@ -115,7 +130,7 @@ impl Game {
                 return Err(Refusal::new(
                     NIGHT,
                     format!(
-                        "{} is stronger than its stacking limit and stands only alone",
+                        "{} is stronger than its stacking limit{why} and stands only alone",
                         self.unit_name(u)
                     ),
                 ));
@@ -131,8 +146,8 @@ impl Game {
             return Err(Refusal::new(
                 STACK,
                 format!(
-                    "infantry and artillery together are limited to {} SP",
-                    lim.infantry
+                    "infantry and artillery together are limited to {} SP{why}",
+                    lim.infantry.max(lim.artillery)
                 ),
             ));
         }
@@ -140,7 +155,7 @@ impl Game {
         if cav > 0 && cav + art.div_ceil(2) > u16::from(lim.cavalry) {
             return Err(Refusal::new(
                 STACK,
-                format!("cavalry is limited to {} SP a hex", lim.cavalry),
+                format!("cavalry is limited to {} SP a hex{why}", lim.cavalry),
             ));
         }
         Ok(())
@@ -241,6 +256,8 @@ impl Game {
         let (normal, strategic) = self.allowance_half(u);
         let total = s.mp_half + cost;
         let far = |h: Hex| self.enemy_distance(side, h) >= 4;
+        // NB Strategic movement: half the stacking limits for the activation using it
+        let strategic_now = act.strategic || total > normal;
         if total <= normal {
             if act.strategic && !(far(from) && far(to)) {
                 return Err(Refusal::new(
@@ -261,7 +278,7 @@ impl Game {
                 ),
             ));
         }
-        self.stacking(to, &[u])?;
+        self.stacking_in(to, &[u], if strategic_now { 2 } else { 1 })?;
         Ok(cost)
     }
 

@@ -248,3 +248,28 @@ fn strategic_movement_not_within_four_hexes_of_the_enemy() {
         .why
         .contains("movement points"));
 }
+
+#[test]
+fn strategic_movement_halves_the_stacking_limits() {
+    let mut g = custom(
+        3,
+        &[],
+        &[
+            U("FR.4", "infantry", 6, 4, VICTOR, "0411"),
+            U("FR.6", "infantry", 6, 4, VICTOR, "0410"),
+            U("RU.3", "infantry", 6, 4, EUGEN, "2528"),
+        ],
+    );
+    play(
+        &mut g,
+        &["pass", "roll 1", "command FR.Murat FR.Victor", "go"],
+    );
+    // four steps at the normal allowance; a fifth is strategic
+    for h in ["0409", "0410", "0409", "0410"] {
+        act(&mut g, &format!("move FR.6 {h}"));
+    }
+    let r = refusal(&g, "move FR.6 0411");
+    assert_eq!(r.case, "NB Stacking and SP limits");
+    assert!(r.why.contains("halved in strategic movement"), "{}", r.why);
+    act(&mut g, "move FR.6 0409");
+}
