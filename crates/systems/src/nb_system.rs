@@ -32,7 +32,7 @@ pub const ID: &str = "napoleonic-battles";
 const COMPONENTS: &[&str] = &["leipzig"];
 
 /// The players it offers, weakest first.
-const PLAYERS: &[&str] = &["random"];
+const PLAYERS: &[&str] = &["random", "heuristic", "search"];
 
 /// The embedded supplement, parsed once.
 fn supplement() -> Arc<Supplement> {
@@ -134,11 +134,47 @@ impl System for NapoleonicBattles {
     fn player(&self, spec: &str, seed: u64) -> Result<Box<dyn DynPlayer>, String> {
         match spec.trim() {
             "random" => Ok(Box::new(NbRandom(Dice::new(seed)))),
-            other => Err(format!(
-                "no computer player '{other}' for Napoleonic Battles (available: {})",
-                PLAYERS.join(", ")
-            )),
+            // the heuristic and the search (`search@1000n`, `search@1.5s`): `ai::nb`
+            other => match ai::nb::player(other, seed) {
+                Ok(p) => Ok(Box::new(NbAi(p))),
+                Err(_) => Err(format!(
+                    "no computer player '{other}' for Napoleonic Battles (available: {}; \
+                     search takes a budget: search@1000n, search@1.5s)",
+                    PLAYERS.join(", ")
+                )),
+            },
         }
+    }
+}
+
+/// A player of `ai::nb` (heuristic, search) over the hosted game.
+struct NbAi(ai::nb::NbPlayer);
+
+impl DynPlayer for NbAi {
+    fn choose(&mut self, game: &dyn DynGame) -> String {
+        let Some(h) = game.as_any().downcast_ref::<NbGame>() else {
+            // not a game of this system: the first legal action
+            return game
+                .legal()
+                .first()
+                .map(|a| a.text.clone())
+                .unwrap_or_default();
+        };
+        let g = &h.session.game;
+        let a = self.0.choose(g);
+        g.action_text(a)
+    }
+
+    fn name(&self) -> String {
+        self.0.name()
+    }
+
+    fn explain(&self) -> Option<String> {
+        self.0.explain()
+    }
+
+    fn stop_on(&mut self, flag: Arc<std::sync::atomic::AtomicBool>) {
+        self.0.stop_on(flag);
     }
 }
 
@@ -208,9 +244,14 @@ mod tests {
 
     #[test]
     fn only_the_random_player_is_offered() {
-        assert_eq!(NapoleonicBattles.players(), vec!["random".to_string()]);
-        let e = NapoleonicBattles.player("search@1s", 1).err().unwrap();
-        assert!(e.contains("available: random"), "{e}");
+        // (ai::nb's levels since the computer players came: random, heuristic, search)
+        assert_eq!(
+            NapoleonicBattles.players(),
+            vec!["random", "heuristic", "search"]
+        );
+        let e = NapoleonicBattles.player("expert", 1).err().unwrap();
+        assert!(e.contains("available: random, heuristic, search"), "{e}");
+        assert!(NapoleonicBattles.player("search@1s", 1).is_ok());
         let lib = Library::standard();
         let mut g = lib.new_game("bon-first-day", Some(ID), 5).unwrap();
         let mut p = NapoleonicBattles.player("random", 2).unwrap();
