@@ -273,3 +273,95 @@ fn strategic_movement_halves_the_stacking_limits() {
     assert!(r.why.contains("halved in strategic movement"), "{}", r.why);
     act(&mut g, "move FR.6 0409");
 }
+
+#[test]
+fn tactical_movement_at_least_one_mp_a_hex_next_to_the_enemy_even_on_a_road() {
+    // find a road a - b - c and a hex e next to c, two or more from b and three from a
+    let g0 = custom(3, &[], &[U("FR.4", "infantry", 6, 4, VICTOR, "0411")]);
+    let sc = g0.scenario();
+    let road = sc.chart.road;
+    let mut found = None;
+    'search: for a in sc.map.hexes() {
+        for d in Dir::ALL {
+            if !sc.map.hexside(a, d).any(road) {
+                continue;
+            }
+            let b = sc.map.neighbour(a, d);
+            for d2 in Dir::ALL {
+                let c = sc.map.neighbour(b, d2);
+                if c == a || !sc.map.hexside(b, d2).any(road) || !sc.map.contains(c) {
+                    continue;
+                }
+                for e in sc.map.neighbours(c) {
+                    if sc.map.contains(e)
+                        && sc.map.distance(e, b) >= 2
+                        && sc.map.distance(e, a) >= 3
+                        && sc.map.terrain_kind(e).id == "clear"
+                    {
+                        found = Some((a, b, c, e));
+                        break 'search;
+                    }
+                }
+            }
+        }
+    }
+    let (a, b, c, e) = found.expect("a road on the Leipzig map");
+    let (a, e) = (a.to_string(), e.to_string());
+    let mut g = custom(
+        3,
+        &[],
+        &[
+            U("FR.4", "infantry", 6, 4, VICTOR, &a),
+            U("RU.3", "infantry", 6, 4, EUGEN, &e),
+        ],
+    );
+    play(
+        &mut g,
+        &["pass", "roll 1", "command FR.Murat FR.Victor", "go"],
+    );
+    act(&mut g, &format!("move FR.4 {b}"));
+    assert_eq!(moved_cost(&g), 1, "the road's half MP away from the enemy");
+    if g.step() == Step::Reaction {
+        let h = g.legal_actions_text()[0].clone();
+        act(&mut g, &h);
+    }
+    act(&mut g, &format!("move FR.4 {c}"));
+    assert_eq!(moved_cost(&g), 2, "next to the enemy: at least 1 MP");
+}
+
+#[test]
+fn a_commander_moves_once_a_turn_with_an_activation_he_commands() {
+    let mut g = custom(
+        3,
+        &[],
+        &[
+            U("FR.4", "infantry", 6, 4, VICTOR, "0411"),
+            U("FR.20", "infantry", 6, 4, LAURISTON, "0410"),
+            U("RU.3", "infantry", 6, 4, EUGEN, "0415"),
+        ],
+    );
+    play(
+        &mut g,
+        &["pass", "roll 1", "command FR.Murat FR.Victor", "go"],
+    );
+    act(&mut g, "lead FR.Murat 0410");
+    assert_eq!(
+        refusal(&g, "lead FR.Murat 0411").case,
+        "NB Action phase",
+        "once a turn"
+    );
+    // the officer moves with his formation
+    act(&mut g, "lead FR.Victor 0410");
+    play(
+        &mut g,
+        &[
+            "end",
+            "end",
+            "pass",
+            "roll 1",
+            "command FR.Murat FR.Lauriston",
+            "go",
+        ],
+    );
+    assert_eq!(refusal(&g, "lead FR.Murat 0409").case, "NB Action phase");
+}
