@@ -4,7 +4,7 @@
 use crate::action::{Action, LeaderId};
 use crate::data::Rank;
 use crate::event::{ActivationKind, Event};
-use crate::game::{other, Act, Bonus, Disorder, Game, LeaderLoc, Loc, Step};
+use crate::game::{Act, Bonus, Disorder, Game, LeaderLoc, Loc, Step};
 use engine::{Refusal, Side};
 use hexmap::Hex;
 use naw::UnitId;
@@ -863,10 +863,5 @@ impl Game {
             })
             .map(|l| LeaderId(l as u8))
             .collect()
-    }
-
-    #[allow(dead_code)]
-    pub(crate) fn opponent(&self) -> u8 {
-        other(self.st.acting)
     }
 }

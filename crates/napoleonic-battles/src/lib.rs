@@ -8,6 +8,24 @@
 //! numbers): `// NB Melee phase procedures`, and so on; our rulings are `NB1`, `NB2`, ... in
 //! `docs/rulings.md`.
 
+//!
+//! A [`Game`] is built from a Battle of Nations scenario and the system's [`Supplement`]
+//! and implements [`engine::Rules`]; every refusal cites the rulebook section or ruling:
+//!
+//! ```
+//! use engine::{Rules, Side, ToAct};
+//! use napoleonic_battles::{Game, Supplement};
+//! let sc = scenarios::load("bon-first-day").unwrap();
+//! let mut g = Game::new(sc, Supplement::bon());
+//! // NB Napoleon At Leipzig: the Allies have the initiative on turn 1
+//! assert_eq!(g.to_act(), ToAct::Side(Side(1)));
+//! g.apply(g.parse_action("pass").unwrap()).unwrap();
+//! assert_eq!(g.to_act(), ToAct::Chance); // NB Turn End: a 6 ends the action phase
+//! g.apply(g.parse_action("roll 3").unwrap()).unwrap();
+//! let refused = g.check(g.parse_action("command FR.Murat FR.Macdonald").unwrap());
+//! assert!(refused.is_err());
+//! ```
+
 #![warn(missing_docs)]
 
 pub mod data;

@@ -3,7 +3,7 @@
 
 use crate::action::{Action, LeaderId};
 use crate::event::Event;
-use crate::game::{dir_of, other, Game, Loc, Step, NO_DIR};
+use crate::game::{dir_of, Game, Loc, Step, NO_DIR};
 use engine::Refusal;
 use hexmap::{Dir, Hex};
 use naw::{UnitId, UnitType};
@@ -726,10 +726,5 @@ impl Game {
                 }
             }
         }
-    }
-
-    #[allow(dead_code)]
-    pub(crate) fn other_side(&self) -> u8 {
-        other(self.st.acting)
     }
 }
