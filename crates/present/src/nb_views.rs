@@ -492,7 +492,7 @@ pub fn nb_legal_action(g: &Game, a: Action) -> LegalAction {
         Action::Initiative { officer } | Action::SetAside { officer } => {
             la.unit = Some(g.leader_name(officer).to_string());
         }
-        Action::Command { commander, officer } => {
+        Action::Command { commander, officer } | Action::Lend { commander, officer } => {
             la.unit = Some(g.leader_name(commander).to_string());
             la.target = Some(g.leader_name(officer).to_string());
         }
@@ -516,6 +516,9 @@ pub fn nb_legal_action(g: &Game, a: Action) -> LegalAction {
         | Action::End
         | Action::Evade
         | Action::Stand => {}
+        // an action the rules crate has added since: its verb and text
+        #[allow(unreachable_patterns)]
+        _ => {}
     }
     la
 }
@@ -672,6 +675,15 @@ pub fn nb_event_text(g: &Game, e: &Event) -> String {
             "A march order to {to} is sent to {}; it arrives on turn {arrives}",
             lname(g, *officer)
         ),
+        Event::RatingLent {
+            commander,
+            officer,
+            rating,
+        } => format!(
+            "{} lends his rating of {rating} to {} for this turn",
+            lname(g, *commander),
+            lname(g, *officer)
+        ),
         Event::OrderSetAside { officer } => {
             format!("{} sets his order aside", lname(g, *officer))
         }
@@ -778,6 +790,12 @@ pub fn nb_event_text(g: &Game, e: &Event) -> String {
                 None => format!("The game is over: a draw ({p})"),
             }
         }
+        // an event the rules crate has added since: its kind in words
+        #[allow(unreachable_patterns)]
+        _ => serde_json::to_value(e)
+            .ok()
+            .and_then(|v| v["kind"].as_str().map(|k| k.replace('_', " ")))
+            .unwrap_or_default(),
     }
 }
 
@@ -818,7 +836,7 @@ pub fn nb_event(g: &Game, e: &Event) -> Value {
                 v.as_array()
                     .map_or(Vec::new(), |a| a.iter().map(unit).collect()),
             ),
-            "leader" => leader(v),
+            "leader" | "officer" | "commander" => leader(v),
             "officers" => Value::Array(
                 v.as_array()
                     .map_or(Vec::new(), |a| a.iter().map(leader).collect()),
@@ -1376,7 +1394,7 @@ mod tests {
                 assert!(!j["text"].as_str().unwrap().is_empty());
                 let kind = j["kind"].as_str().unwrap().to_string();
                 // units, leaders and sides by their names, never by number
-                for k in ["unit", "leader", "side", "winner"] {
+                for k in ["unit", "leader", "officer", "commander", "side", "winner"] {
                     assert!(!j[k].is_number(), "{kind}: {k} is a number: {j}");
                 }
                 for k in ["units", "officers"] {
