@@ -48,7 +48,7 @@ impl Style {
     fn contact_ratio(self) -> f64 {
         match self {
             Style::Bold => 0.8,
-            Style::Steady => 1.2,
+            Style::Steady => 0.8,
             Style::Cautious => 2.0,
         }
     }

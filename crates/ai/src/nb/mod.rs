@@ -32,7 +32,7 @@ pub const LEVELS: &[&str] = &["random", "heuristic", "search"];
 /// A computer player of the Napoleonic Battles system.
 pub enum NbPlayer {
     /// Uniformly random legal actions.
-    Random(Dice),
+    Random(Box<Dice>),
     /// The heuristic.
     Heuristic(Box<NbHeuristic>),
     /// The search over the heuristic's plans.
@@ -94,7 +94,7 @@ pub fn player(spec: &str, seed: u64) -> Result<NbPlayer, String> {
         None => (spec, None),
     };
     match (kind.to_ascii_lowercase().as_str(), budget) {
-        ("random", None) => Ok(NbPlayer::Random(Dice::new(seed))),
+        ("random", None) => Ok(NbPlayer::Random(Box::new(Dice::new(seed)))),
         ("heuristic", None) => Ok(NbPlayer::Heuristic(Box::new(NbHeuristic::new(
             Style::Steady,
         )))),
