@@ -134,3 +134,39 @@ fn leaders_retreat_with_their_hex() {
     let eugen = g.leader_by_id("RU.Eugen").unwrap();
     assert_eq!(g.leader_loc(eugen), napoleonic_battles::LeaderLoc::Map(h));
 }
+
+#[test]
+fn lone_leaders_go_to_the_nearest_friendly_hex_when_the_enemy_enters() {
+    let mut g = custom(
+        3,
+        &[],
+        &[
+            U("FR.4", "infantry", 6, 4, VICTOR, "0411"),
+            U("RU.3", "infantry", 6, 4, EUGEN, "0414"),
+        ],
+    );
+    // the French leave their leaders in 0411
+    play(
+        &mut g,
+        &["pass", "roll 1", "command FR.Murat FR.Victor", "go"],
+    );
+    play(&mut g, &["move FR.4 0410", "end", "end"]);
+    let victor = g.leader_by_id("FR.Victor").unwrap();
+    assert_eq!(
+        g.leader_loc(victor),
+        napoleonic_battles::LeaderLoc::Map(hex("0411"))
+    );
+    play(&mut g, &["command RU.Wittgenstein RU.Eugen", "go"]);
+    play(
+        &mut g,
+        &["move RU.3 0413", "move RU.3 0412", "move RU.3 0411"],
+    );
+    assert!(g
+        .events()
+        .iter()
+        .any(|e| matches!(e, Event::LeaderDisplaced { leader, .. } if *leader == victor)));
+    assert_eq!(
+        g.leader_loc(victor),
+        napoleonic_battles::LeaderLoc::Map(hex("0410"))
+    );
+}
