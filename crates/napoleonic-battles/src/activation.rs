@@ -193,6 +193,22 @@ impl Game {
         r.iter().find(|&&(h, _)| h == to).map(|&(_, c)| c)
     }
 
+    /// The turns a march order from commander `c` would take to reach officer `o` (NB Action
+    /// phase: March orders, 1 turn within 10 cavalry MP, 2 within 20), `None` beyond 20 MP or
+    /// when either is off the map.
+    pub fn march_delay(&self, c: LeaderId, o: LeaderId) -> Option<u8> {
+        let ch = self.lhex(usize::from(c.0))?;
+        let oh = self.lhex(usize::from(o.0))?;
+        let side = self.lside(usize::from(c.0))?;
+        let max = 4 * MARCH_MP_PER_TURN;
+        let cost = self
+            .leader_reach(ch, max, side)
+            .into_iter()
+            .find(|&(h, _)| h == oh)?
+            .1;
+        Some(if cost <= 2 * MARCH_MP_PER_TURN { 1 } else { 2 })
+    }
+
     pub(crate) fn check_activation(&self, a: Action) -> Result<(), Refusal> {
         let side = self.st.acting;
         match self.st.step {

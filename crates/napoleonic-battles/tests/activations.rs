@@ -279,3 +279,54 @@ fn take_back_every_choice_since_the_last_die_and_none_before() {
     assert_eq!(g.undoable(), 3);
     assert_eq!(g.undo_refusal().case, "NB58");
 }
+
+#[test]
+fn action_phase_march_orders_take_two_turns_beyond_ten_cavalry_mp_and_none_beyond_twenty() {
+    let (murat, lauriston) = {
+        let g = setup("0407");
+        (
+            g.leader_by_id("FR.Murat").unwrap(),
+            g.leader_by_id("FR.Lauriston").unwrap(),
+        )
+    };
+    let mut two = None;
+    let mut none = None;
+    for y in (16..=31).rev() {
+        for x in 3..=6 {
+            let h = format!("{x:02}{y:02}");
+            if !custom(1, &[], &[U("FR.20", "infantry", 6, 4, LAURISTON, "0101")])
+                .scenario()
+                .map
+                .contains(hex(&h))
+            {
+                continue;
+            }
+            let Ok(g) = std::panic::catch_unwind(|| setup(&h)) else {
+                continue;
+            };
+            match g.march_delay(murat, lauriston) {
+                Some(2) if two.is_none() => two = Some(h.clone()),
+                None if none.is_none() => none = Some(h.clone()),
+                _ => {}
+            }
+        }
+    }
+    let two = two.expect("a hex 10-20 cavalry MP from Murat");
+    let mut g = setup(&two);
+    act(&mut g, &format!("march FR.Murat FR.Lauriston {two}"));
+    assert!(g
+        .events()
+        .iter()
+        .any(|e| matches!(e, Event::MarchOrderSent { arrives: 3, .. })));
+    // on turn 2 it has not arrived: Lauriston would roll
+    play(
+        &mut g,
+        &["pass", "roll 12", "roll 2", "initiative FR.Lauriston", "go"],
+    );
+    assert_eq!(g.to_act(), ToAct::Chance);
+    if let Some(far) = none {
+        let g = setup(&far);
+        let r = refusal(&g, &format!("march FR.Murat FR.Lauriston {far}"));
+        assert!(r.why.contains("20 cavalry movement points"), "{}", r.why);
+    }
+}
