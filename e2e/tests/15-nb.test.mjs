@@ -23,9 +23,11 @@ test('1. the start screen offers the activation system for a Battle of Nations s
   const options = await page.locator('#rules option').evaluateAll((os) => os.map((o) => /** @type {HTMLOptionElement} */ (o).value));
   assert.deepEqual(options, ['naw', RULES]);
   await page.selectOption('#rules', RULES);
-  // against the computer: the levels are the chosen system's players
+  // against the computer: the levels are those the chosen system offers
+  const offered = (await api.call(`/api/players?system=${RULES}`)).json;
+  const want = (offered.levels.length ? offered.levels.map((/** @type {any} */ l) => l.spec) : offered.players).join(',');
   await page.check('input[name="mode"][value="computer"]');
-  await page.waitForFunction(() => [...document.querySelectorAll('#level option')].map((o) => /** @type {HTMLOptionElement} */ (o).value).join(',') === 'random');
+  await page.waitForFunction((w) => [...document.querySelectorAll('#level option')].map((o) => /** @type {HTMLOptionElement} */ (o).value).join(',') === w, want);
   await page.check('input[name="mode"][value="hotseat"]');
   await page.click('details.advanced summary');
   await page.fill('#seed', '5');

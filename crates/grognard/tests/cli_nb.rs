@@ -1,7 +1,7 @@
 //! The Napoleonic Battles activation system from the command line (issue 14): `scenarios`
 //! says which rules systems can play each scenario, `new --rules napoleonic-battles`, `show`,
-//! `act` (actions, refusals citing the rulebook's sections, the computer), `undo`, `replay
-//! --verify` and `sim --rules`. Drives the real `grognard` binary.
+//! `act` (actions, refusals citing the rulebook's sections, the computer), `undo` (refused
+//! past a die, NB58; a choice since taken back), `replay --verify` and `sim --rules`. Drives the real `grognard` binary.
 
 use predicates::str::contains;
 use serde_json::Value;
@@ -99,6 +99,36 @@ fn a_game_under_the_activation_system_from_new_to_replay() {
     let out = act(&g, &["pass"]);
     assert!(out.contains("[NB Turn End] Allied passes"), "{out}");
     assert!(out.contains("The die after the pass shows"), "{out}");
+    // nothing may be taken back past a die (the system's refusal, NB58)
+    grognard()
+        .arg("undo")
+        .arg(&g)
+        .assert()
+        .failure()
+        .stderr(contains("NB58"));
+    // a choice since the last die may be: a unit initiative designated, then taken back
+    let v = json_of(&["show", "--json"], &g);
+    let u = v["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(Value::as_str)
+        .find(|a| a.starts_with("unit "))
+        .expect("a unit initiative after the pass");
+    {
+        let before = std::fs::read(&g).unwrap();
+        act(&g, &[u]);
+        grognard()
+            .arg("undo")
+            .arg(&g)
+            .assert()
+            .success()
+            .stdout(contains(format!("took back: {u}")));
+        assert_eq!(
+            record_json(&g),
+            serde_json::from_slice::<Value>(&before).unwrap()
+        );
+    }
     // the computer plays the side to act (the system's random player)
     let out = act(&g, &["--computer", "random"]);
     assert!(out.contains("(random): "), "{out}");
@@ -106,10 +136,10 @@ fn a_game_under_the_activation_system_from_new_to_replay() {
     grognard()
         .arg("act")
         .arg(&g)
-        .args(["--computer", "search@1s"])
+        .args(["--computer", "expert"])
         .assert()
         .failure()
-        .stderr(contains("available: random"));
+        .stderr(contains("available: random, heuristic, search"));
     // a unit's moves, as the presenter's moves query
     let v = json_of(&["show", "--json"], &g);
     let some_unit = v["units"][0]["id"].as_str().unwrap().to_string();
@@ -127,13 +157,6 @@ fn a_game_under_the_activation_system_from_new_to_replay() {
     );
     let m: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(m["destinations"].is_array(), "{m}");
-    // nothing may be taken back past a die (the system's refusal, NB58)
-    grognard()
-        .arg("undo")
-        .arg(&g)
-        .assert()
-        .failure()
-        .stderr(contains("NB58"));
     // the record replays exactly
     let n = record_json(&g)["actions"].as_array().unwrap().len();
     grognard()
@@ -260,11 +283,11 @@ fn sim_plays_under_the_rules_asked_for() {
             "--games",
             "1",
             "--players",
-            "heuristic:random",
+            "expert:random",
         ])
         .assert()
         .failure()
-        .stderr(contains("available: random"));
+        .stderr(contains("available: random, heuristic, search"));
     grognard()
         .args([
             "sim",

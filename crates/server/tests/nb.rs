@@ -28,12 +28,22 @@ async fn the_scenarios_name_the_systems_that_play_them() {
                 "{sc}"
             );
         }
-        // the system's computer players: random only, and no level of the start screen
+        // the system's own computer players, and the start screen's levels it accepts
         let (s, p) = api.get(&format!("/api/players?system={RULES}")).await;
         assert_eq!(s, 200, "{p}");
-        assert_eq!(p["players"], json!(["random"]));
-        assert_eq!(p["default"], "random");
-        assert_eq!(p["levels"], json!([]));
+        assert_eq!(p["players"], json!(["random", "heuristic", "search"]));
+        assert_eq!(p["default"], "search");
+        for l in p["levels"].as_array().unwrap() {
+            let spec = l["spec"].as_str().unwrap();
+            assert!(
+                systems::Library::standard()
+                    .system(RULES)
+                    .unwrap()
+                    .player(spec, 0)
+                    .is_ok(),
+                "{spec}"
+            );
+        }
         srv.stop().await;
     }
 }
@@ -131,21 +141,21 @@ async fn a_game_against_the_computer_under_the_activation_system() {
     for db in databases() {
         let srv = start(&db).await;
         let api = Api::new(srv.addr());
-        // the levels of Napoleon at War are not this system's
+        // a player the system does not have (Napoleon at War's search1) is refused
         assert_error(
             &api.post(
                 "/api/games",
                 None,
-                json!({"scenario": "bon-first-day", "mode": "computer", "computer": "search@2s", "rules": RULES}),
+                json!({"scenario": "bon-first-day", "mode": "computer", "computer": "search1", "rules": RULES}),
             )
             .await,
             400,
             "bad_request",
             None,
         );
-        // the computer (random, the default) plays the Allies, who act first
+        // the computer (the system's random player) plays the Allies, who act first
         let (id, v) = api
-            .create(json!({"scenario": "bon-first-day", "seed": 9, "mode": "computer", "computer_side": "Allied", "rules": RULES}))
+            .create(json!({"scenario": "bon-first-day", "seed": 9, "mode": "computer", "computer": "random", "computer_side": "Allied", "rules": RULES}))
             .await;
         let t = v["seats"]["French"].as_str().unwrap().to_string();
         let mut played = 0;
