@@ -1,6 +1,7 @@
 //! The Napoleonic Battles activation system (`napoleonic-battles`) registered: its rules
-//! (`napoleonic_battles`), its views (`present::NbPresenter`), its computer player (random
-//! legal play: `ai::AnyRandom`'s choices, drawn from the typed game).
+//! (`napoleonic_battles`), its views (`present::NbPresenter`), its computer players (random
+//! legal play: `ai::AnyRandom`'s choices, drawn from the typed game; `ai::nb`'s heuristic and
+//! search).
 //!
 //! It plays the Battle of Nations scenarios (components `leipzig`), whose files name `naw`:
 //! a player chooses it with `--rules napoleonic-battles` (`"rules"` over the API). A game's
@@ -243,7 +244,7 @@ mod tests {
     }
 
     #[test]
-    fn only_the_random_player_is_offered() {
+    fn its_computer_players_are_offered() {
         // (ai::nb's levels since the computer players came: random, heuristic, search)
         assert_eq!(
             NapoleonicBattles.players(),
