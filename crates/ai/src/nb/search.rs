@@ -81,9 +81,11 @@ fn candidates_with_why(g: &Game, me: Side) -> Vec<(Vec<Action>, String)> {
                 (
                     plan,
                     format!(
-                        "Movement in the {} style: {moves} steps toward the enemy and {faces} \
-                         face changes.",
-                        style.name()
+                        "Movement in the {} style: {moves} step{} toward the enemy and {faces} \
+                         face change{}.",
+                        style.name(),
+                        if moves == 1 { "" } else { "s" },
+                        if faces == 1 { "" } else { "s" },
                     ),
                 )
             })
