@@ -105,9 +105,11 @@ fn the_heuristic_beats_random_play() {
         };
         let g = play(&mut ps, seed, 200_000, |_, _, _| {});
         total += score(&g, side);
+        eprintln!("seed {seed} side {side:?} {:?}", g.outcome());
         n += 1.0;
     }
     let arena = total / n;
+    eprintln!("arena {arena}");
     assert!(arena >= 0.75, "the heuristic scored {arena} against random");
 }
 
@@ -153,4 +155,26 @@ fn levels_and_refusals() {
         let e = player(spec, 1).err().expect(spec);
         assert!(e.contains("available") || e.contains("budget"), "{e}");
     }
+}
+
+#[test]
+fn activation_explanations_count_the_units_the_rules_activate() {
+    let mut checked = 0;
+    let mut ps = pair("heuristic", "search@4n", 7);
+    play(&mut ps, 7, 2_000, |g, a, why| {
+        let officer = match a {
+            Action::Command { officer, .. } | Action::Initiative { officer } => officer,
+            _ => return,
+        };
+        let why = why.expect("an activation is explained");
+        let units = g.officer_units(officer);
+        let sp: u32 = units.iter().map(|&u| u32::from(g.sp(u))).sum();
+        assert!(
+            why.contains(&format!("{} units of {sp} SP", units.len())),
+            "'{why}': {} units of {sp} SP",
+            units.len()
+        );
+        checked += 1;
+    });
+    assert!(checked >= 4, "only {checked} activations");
 }

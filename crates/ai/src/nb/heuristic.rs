@@ -153,14 +153,37 @@ pub(crate) struct Choice {
     pub why: String,
 }
 
-/// The worth of a melee on `column` by the table: the defender's expected loss and retreat
-/// chance against the attacker's, per SP.
-fn melee_worth(g: &Game, column: usize) -> f64 {
+/// How much one more SP lost by the formations in a hex weighs: 1, up to 3 as the most worn
+/// formation there nears its demoralization limit (formation demoralization is what scores).
+fn wear(g: &Game, h: Hex) -> f64 {
+    let sup = g.supplement();
+    g.occupants(h)
+        .iter()
+        .map(|&u| sup.formation_of(g.scenario(), u))
+        .filter_map(|f| {
+            let def = sup.formations.get(f)?;
+            if def.loss_limit == 0 || g.formation_demoralized(f) {
+                return Some(1.0);
+            }
+            let frac = f64::from(g.formation_lost(f)) / f64::from(def.loss_limit);
+            Some(1.0 + 2.0 * frac.min(1.0))
+        })
+        .fold(1.0, f64::max)
+}
+
+/// The worth of a melee from `a`'s hex into its target on `column` by the table: the
+/// defender's expected loss and retreat chance against the attacker's, each loss weighed by
+/// its formations' wear ([`wear`]).
+fn melee_worth(g: &Game, a: Action, column: usize) -> f64 {
     let t = &g.supplement().melee;
     let (al, dl) = t.expected_losses(column);
     let dr = t.chance(column, |r| r.defender_retreat > 0);
     let ar = t.chance(column, |r| r.attacker_retreat > 0);
-    dl - al + 0.8 * (dr - ar)
+    let (wa, wd) = match a {
+        Action::Melee { from, to } => (wear(g, from), wear(g, to)),
+        _ => (1.0, 1.0),
+    };
+    dl * wd - al * wa + 0.8 * (dr - ar)
 }
 
 impl NbHeuristic {
@@ -314,7 +337,7 @@ impl NbHeuristic {
     fn melee(&self, g: &Game, me: Side) -> (Action, Option<String>) {
         let mut best: Option<(f64, Action, String)> = None;
         for (a, odds, c) in melee_options(g, me) {
-            let w = melee_worth(g, c);
+            let w = melee_worth(g, a, c);
             if w >= self.style.melee_threshold() && best.as_ref().is_none_or(|b| w > b.0) {
                 best = Some((w, a, melee_sentence(g, a, &odds, c)));
             }
@@ -533,8 +556,8 @@ pub(crate) fn melee_sentence(g: &Game, a: Action, odds: &str, c: usize) -> Strin
 }
 
 /// The worth of a melee option (for the search's ordering).
-pub(crate) fn option_worth(g: &Game, c: usize) -> f64 {
-    melee_worth(g, c)
+pub(crate) fn option_worth(g: &Game, a: Action, c: usize) -> f64 {
+    melee_worth(g, a, c)
 }
 
 /// Every melee the rules allow now, with its odds in words and its table column.

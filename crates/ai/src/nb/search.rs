@@ -92,7 +92,7 @@ fn candidates_with_why(g: &Game, me: Side) -> Vec<(Vec<Action>, String)> {
             .collect(),
         Step::Melee => {
             let mut opts = melee_options(g, me);
-            opts.sort_by(|a, b| option_worth(g, b.2).total_cmp(&option_worth(g, a.2)));
+            opts.sort_by(|a, b| option_worth(g, b.0, b.2).total_cmp(&option_worth(g, a.0, a.2)));
             let h = NbHeuristic::new(Style::Steady);
             let (default, _) = h.decide(g);
             let mut v: Vec<(Vec<Action>, String)> = Vec::new();
