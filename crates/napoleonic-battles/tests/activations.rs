@@ -282,38 +282,16 @@ fn take_back_every_choice_since_the_last_die_and_none_before() {
 
 #[test]
 fn action_phase_march_orders_take_two_turns_beyond_ten_cavalry_mp_and_none_beyond_twenty() {
-    let (murat, lauriston) = {
-        let g = setup("0407");
-        (
-            g.leader_by_id("FR.Murat").unwrap(),
-            g.leader_by_id("FR.Lauriston").unwrap(),
-        )
-    };
-    let mut two = None;
-    let mut none = None;
-    for y in (16..=31).rev() {
-        for x in 3..=6 {
-            let h = format!("{x:02}{y:02}");
-            if !custom(1, &[], &[U("FR.20", "infantry", 6, 4, LAURISTON, "0101")])
-                .scenario()
-                .map
-                .contains(hex(&h))
-            {
-                continue;
-            }
-            let Ok(g) = std::panic::catch_unwind(|| setup(&h)) else {
-                continue;
-            };
-            match g.march_delay(murat, lauriston) {
-                Some(2) if two.is_none() => two = Some(h.clone()),
-                None if none.is_none() => none = Some(h.clone()),
-                _ => {}
-            }
-        }
-    }
-    let two = two.expect("a hex 10-20 cavalry MP from Murat");
-    let mut g = setup(&two);
-    act(&mut g, &format!("march FR.Murat FR.Lauriston {two}"));
+    // Murat starts with Victor's first unit in 0411 and Lauriston with his FR.20 (NB8). From
+    // 0411, 0407 is within 10 cavalry MP; 0331, twenty hexes south, is beyond 10 but within 20;
+    // 2804, twenty-four columns east on clear ground, is beyond 20.
+    let g = setup("0407");
+    let murat = g.leader_by_id("FR.Murat").unwrap();
+    let lauriston = g.leader_by_id("FR.Lauriston").unwrap();
+    assert_eq!(g.march_delay(murat, lauriston), Some(1), "0407: one turn");
+    let mut g = setup("0331");
+    assert_eq!(g.march_delay(murat, lauriston), Some(2), "0331: two turns");
+    act(&mut g, "march FR.Murat FR.Lauriston 0331");
     assert!(g
         .events()
         .iter()
@@ -324,9 +302,8 @@ fn action_phase_march_orders_take_two_turns_beyond_ten_cavalry_mp_and_none_beyon
         &["pass", "roll 12", "roll 2", "initiative FR.Lauriston", "go"],
     );
     assert_eq!(g.to_act(), ToAct::Chance);
-    if let Some(far) = none {
-        let g = setup(&far);
-        let r = refusal(&g, &format!("march FR.Murat FR.Lauriston {far}"));
-        assert!(r.why.contains("20 cavalry movement points"), "{}", r.why);
-    }
+    let g = setup("2804");
+    assert_eq!(g.march_delay(murat, lauriston), None, "2804: out of reach");
+    let r = refusal(&g, "march FR.Murat FR.Lauriston 2804");
+    assert!(r.why.contains("20 cavalry movement points"), "{}", r.why);
 }
