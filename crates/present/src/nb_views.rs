@@ -1101,6 +1101,86 @@ impl Presenter<Game> for NbPresenter {
     }
 }
 
+/// What a terrain class means to this system, in a few words (from the supplement's data).
+fn class_text(c: &napoleonic_battles::data::TerrainClass) -> String {
+    let mut v = Vec::new();
+    if c.obstructed {
+        v.push("obstructed: stacking limits halved");
+    }
+    if c.village {
+        v.push("village");
+    }
+    if c.fortified {
+        v.push("fortified");
+    }
+    if c.swamp {
+        v.push("swamp");
+    }
+    if v.is_empty() {
+        "open ground".to_string()
+    } else {
+        v.join("; ")
+    }
+}
+
+/// The system's charts as the board's `tables` (`GET /api/tables?system=napoleonic-battles`):
+/// the melee table (`crt`: its columns, one row per to-hit roll, each cell in the notation of
+/// `data/bon.toml`, `attacker/defender` losses with `r` retreats, `m` morale checks and `L`
+/// leader losses), and the terrain chart (`tec`): each terrain's and hexside's movement cost,
+/// the original game's (Napoleon at War's chart, which this system moves by), and what it is
+/// to this system (its terrain class in the supplement).
+pub fn nb_tables_view(sup: &napoleonic_battles::Supplement) -> Value {
+    let t = &sup.melee;
+    let columns: Vec<String> = (0..t.columns()).map(|c| t.column_name(c)).collect();
+    let rows: Vec<Value> = (t.lowest_roll()..=t.highest_roll())
+        .map(|roll| {
+            json!({
+                "die": roll,
+                "results": (0..t.columns()).map(|c| t.result(c, roll).to_string()).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let naw = crate::tables_view();
+    let tec: Vec<Value> = naw
+        .tec
+        .rows
+        .iter()
+        .map(|r| {
+            let class = if r.kind == "hex" {
+                sup.terrain(r.terrain)
+            } else {
+                sup.feature(r.terrain)
+            };
+            json!({
+                "terrain": r.terrain,
+                "kind": r.kind,
+                "name": r.name,
+                "movement": r.movement,
+                "combat": class_text(&class),
+                "case": "NB Leipzig Terrain Effects",
+            })
+        })
+        .collect();
+    json!({
+        "crt": {
+            "columns": columns,
+            "rows": rows,
+            "results": [
+                {"code": "a/d", "name": "SP lost by the attacker / by the defender", "case": "NB Steps and losses"},
+                {"code": "rN", "name": "retreat N hexes", "case": "NB Combat results tables"},
+                {"code": "m", "name": "a morale check: disordered if it fails", "case": "NB Morale and disorder rules"},
+                {"code": "L", "name": "the highest-ranking leader in the hex may fall", "case": "NB Combat results tables"},
+            ],
+            "case": "NB Combat results tables",
+        },
+        "tec": {
+            "rows": tec,
+            "note": "movement costs are the original game's; melee shifts for terrain are given with each melee's odds",
+            "case": "NB Leipzig Terrain Effects",
+        },
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1142,6 +1222,36 @@ mod tests {
             }
         }
         panic!("never reached");
+    }
+
+    #[test]
+    fn the_charts_are_the_supplements() {
+        let sup = Supplement::bon();
+        let v = nb_tables_view(&sup);
+        let t = &sup.melee;
+        assert_eq!(v["crt"]["columns"].as_array().unwrap().len(), t.columns());
+        let rows = v["crt"]["rows"].as_array().unwrap();
+        assert_eq!(
+            rows.len(),
+            usize::from(t.highest_roll() - t.lowest_roll() + 1)
+        );
+        assert_eq!(rows[0]["die"], t.lowest_roll());
+        assert_eq!(
+            rows[0]["results"][0],
+            t.result(0, t.lowest_roll()).to_string()
+        );
+        let tec = v["tec"]["rows"].as_array().unwrap();
+        let forest = tec
+            .iter()
+            .find(|r| r["terrain"] == "forest")
+            .expect("forest");
+        assert_eq!(forest["kind"], "hex");
+        assert_eq!(
+            forest["combat"].as_str().unwrap().contains("obstructed"),
+            sup.terrain("forest").obstructed
+        );
+        let clear = tec.iter().find(|r| r["terrain"] == "clear").expect("clear");
+        assert_eq!(clear["combat"], "open ground");
     }
 
     #[test]

@@ -28,6 +28,16 @@ async fn the_scenarios_name_the_systems_that_play_them() {
                 "{sc}"
             );
         }
+        // the system's charts: the melee table and the terrain chart
+        let (s, t) = api.get(&format!("/api/tables?system={RULES}")).await;
+        assert_eq!(s, 200, "{t}");
+        assert!(!t["crt"]["columns"].as_array().unwrap().is_empty(), "{t}");
+        assert_eq!(t["crt"]["case"], "NB Combat results tables");
+        assert!(t["tec"]["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["terrain"] == "forest"));
         // the system's own computer players, and the start screen's levels it accepts
         let (s, p) = api.get(&format!("/api/players?system={RULES}")).await;
         assert_eq!(s, 200, "{p}");

@@ -132,6 +132,14 @@ impl System for NapoleonicBattles {
         PLAYERS.iter().map(|s| s.to_string()).collect()
     }
 
+    /// `tables`: the melee table and the terrain chart (`present::nb_tables_view`).
+    fn query(&self, name: &str, _arg: &str) -> Result<Value, engine::dynamic::QueryError> {
+        match name {
+            "tables" => Ok(present::nb_tables_view(&supplement())),
+            _ => Err(engine::dynamic::QueryError::Unknown(name.to_string())),
+        }
+    }
+
     fn player(&self, spec: &str, seed: u64) -> Result<Box<dyn DynPlayer>, String> {
         match spec.trim() {
             "random" => Ok(Box::new(NbRandom(Dice::new(seed)))),
