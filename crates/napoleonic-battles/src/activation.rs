@@ -189,8 +189,7 @@ impl Game {
     /// order, if within 20 MP.
     pub(crate) fn march_cost(&self, from: Hex, to: Hex) -> Option<u16> {
         let max = 4 * MARCH_MP_PER_TURN;
-        let r = self.leader_reach(from, max, self.st.acting);
-        r.iter().find(|&&(h, _)| h == to).map(|&(_, c)| c)
+        self.leader_cost(from, to, max, self.st.acting)
     }
 
     /// The turns a march order from commander `c` would take to reach officer `o` (NB Action
@@ -201,11 +200,7 @@ impl Game {
         let oh = self.lhex(usize::from(o.0))?;
         let side = self.lside(usize::from(c.0))?;
         let max = 4 * MARCH_MP_PER_TURN;
-        let cost = self
-            .leader_reach(ch, max, side)
-            .into_iter()
-            .find(|&(h, _)| h == oh)?
-            .1;
+        let cost = self.leader_cost(ch, oh, max, side)?;
         Some(if cost <= 2 * MARCH_MP_PER_TURN { 1 } else { 2 })
     }
 
@@ -493,7 +488,7 @@ impl Game {
                         if self.sc.map.distance(ch, oh) <= u32::from(self.sup.leaders[c].range)
                             || self.st.leaders[o].march.is_some()
                             || !self.commands(c, o)
-                            || !reach.iter().any(|&(h, _)| h == oh)
+                            || reach.binary_search_by_key(&oh, |&(h, _)| h).is_err()
                         {
                             continue;
                         }

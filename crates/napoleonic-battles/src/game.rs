@@ -231,6 +231,8 @@ pub struct Game {
     pub(crate) st: State,
     /// The units in each hex (derived from the units' places, kept in step by `set_loc`).
     pub(crate) occ: hexmap::HexGrid<Vec<UnitId>>,
+    /// The map's step costs for the leaders' reach (derived from the scenario, shared).
+    pub(crate) steps: Arc<crate::movement::Steps>,
     pub(crate) events: Vec<Event>,
     pub(crate) outcome: Option<Outcome>,
     /// Players' actions since the last die (NB58).
@@ -349,6 +351,7 @@ impl Game {
             },
             starts: Arc::new(starts),
             occ: sc.map.grid(Vec::new()),
+            steps: crate::movement::Steps::new(&sc),
             sc,
             sup,
             events: Vec::new(),

@@ -7,11 +7,54 @@ use crate::game::{dir_of, Game, Loc, Step, NO_DIR};
 use engine::Refusal;
 use hexmap::{Dir, Hex};
 use naw::{UnitId, UnitType};
-use std::collections::BinaryHeap;
+use std::sync::Arc as Shared;
 
 const MOVE: &str = "NB Movement";
 const STACK: &str = "NB Stacking and SP limits";
 const NIGHT: &str = "NB Napoleon At Leipzig";
+
+/// The mark of a prohibited step in a [`Steps`] table.
+const NO_STEP: u32 = u32::MAX;
+
+/// The terrain cost of every step of the map, by dense hex index (the index of
+/// `Map::grid`, which the game's occupancy grid shares): `naw::step_cost` computed once per
+/// game and shared by its clones, for the leaders' reach search (NB62).
+#[derive(Debug)]
+pub(crate) struct Steps {
+    /// The hex of each index.
+    hex: Vec<Hex>,
+    /// The neighbour's index per hex and direction, [`NO_STEP`] where the step is
+    /// prohibited or leaves the grid.
+    nbr: Vec<[u32; 6]>,
+    /// The step's half MP per hex and direction (meaningful where `nbr` is set).
+    cost: Vec<[u16; 6]>,
+}
+
+impl Steps {
+    /// The table of a scenario's map and terrain chart.
+    pub(crate) fn new(sc: &naw::Scenario) -> Shared<Steps> {
+        let grid = sc.map.grid(());
+        let n = grid.cells().len();
+        let mut t = Steps {
+            hex: (0..n).map(|i| grid.hex_at(i)).collect(),
+            nbr: vec![[NO_STEP; 6]; n],
+            cost: vec![[0; 6]; n],
+        };
+        for i in 0..n {
+            let h = t.hex[i];
+            for d in Dir::ALL {
+                let Ok(c) = naw::step_cost(&sc.map, &sc.chart, h, d) else {
+                    continue;
+                };
+                if let Some(ni) = grid.index(sc.map.neighbour(h, d)) {
+                    t.nbr[i][d.index()] = ni as u32;
+                    t.cost[i][d.index()] = c;
+                }
+            }
+        }
+        Shared::new(t)
+    }
+}
 
 /// Where a hexside lies relative to a facing (NB Movement procedures, facing).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -331,47 +374,100 @@ impl Game {
 
     /// The hexes a leader (or a march order's rider) reaches from `from` within `max_half`
     /// half MP by the terrain's costs, never entering an enemy-occupied hex (NB62), with
-    /// the cost of each.
+    /// the cost of each, in hex order.
     pub(crate) fn leader_reach(&self, from: Hex, max_half: u16, side: u8) -> Vec<(Hex, u16)> {
-        let enemy: Vec<Hex> = self
-            .unit_ids()
-            .filter(|&u| self.side_of(u) != side)
-            .filter_map(|u| self.hex_of(u))
+        let (_, best) = self.reach_search(from, max_half, side, None);
+        // Every hex reached is settled once the search is done; the grid's index order is
+        // the hexes' order.
+        let hex = &self.steps.hex;
+        let mut out: Vec<(Hex, u16)> = best
+            .iter()
+            .enumerate()
+            .filter(|&(_, &c)| c != u16::MAX)
+            .map(|(i, &c)| (hex[i], c))
             .collect();
-        let mut best = self.sc.map.grid(u16::MAX);
-        let mut heap = BinaryHeap::new();
-        if let Some(c) = best.get_mut(from) {
-            *c = 0;
+        if self.occ.index(from).is_none() {
+            let k = out.partition_point(|&(h, _)| h < from);
+            out.insert(k, (from, 0));
         }
-        heap.push(std::cmp::Reverse((0u16, from)));
-        let mut out = Vec::new();
-        while let Some(std::cmp::Reverse((c, h))) = heap.pop() {
-            if best.get(h).is_some_and(|&b| b < c) {
-                continue;
+        out
+    }
+
+    /// The cost in half MP of the cheapest leader's path from `from` to `to` within
+    /// `max_half` (the reach of [`Game::leader_reach`], NB62), `None` beyond it. Stops as
+    /// soon as `to` is settled.
+    pub(crate) fn leader_cost(&self, from: Hex, to: Hex, max_half: u16, side: u8) -> Option<u16> {
+        self.reach_search(from, max_half, side, Some(to)).0
+    }
+
+    /// True when a unit of an enemy of `side` is in the hex of dense index `i` (NB62: a
+    /// leader never enters one).
+    fn enemy_at_index(&self, i: usize, side: u8) -> bool {
+        self.occ.cells()[i].iter().any(|&u| self.side_of(u) != side)
+    }
+
+    /// The search behind [`Game::leader_reach`] and [`Game::leader_cost`]: a Dijkstra by
+    /// bucket queue over the game's step table. Returns the target's cost, if a `target` is
+    /// given and reached (the search stops when it is settled), and the cheapest cost found
+    /// per hex index (`u16::MAX`: not reached; the start is not in it when off the grid).
+    fn reach_search(
+        &self,
+        from: Hex,
+        max_half: u16,
+        side: u8,
+        target: Option<Hex>,
+    ) -> (Option<u16>, Vec<u16>) {
+        let steps = &*self.steps;
+        let n = steps.hex.len();
+        let mut best = vec![u16::MAX; n];
+        let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); usize::from(max_half) + 1];
+        // Relaxes the step into hex index `ni` at cost `nc`.
+        let relax = |best: &mut [u16], buckets: &mut [Vec<u32>], ni: usize, nc: u16| {
+            if nc > max_half || self.enemy_at_index(ni, side) {
+                return;
             }
-            out.push((h, c));
-            for d in Dir::ALL {
-                let Ok(sc) = naw::step_cost(&self.sc.map, &self.sc.chart, h, d) else {
-                    continue;
-                };
-                let n = self.sc.map.neighbour(h, d);
-                if enemy.contains(&n) {
-                    continue;
-                }
-                let nc = c + sc;
-                if nc > max_half {
-                    continue;
-                }
-                if let Some(b) = best.get_mut(n) {
-                    if nc < *b {
-                        *b = nc;
-                        heap.push(std::cmp::Reverse((nc, n)));
+            if nc < best[ni] {
+                best[ni] = nc;
+                buckets[usize::from(nc)].push(ni as u32);
+            }
+        };
+        if target == Some(from) {
+            return (Some(0), best);
+        }
+        match self.occ.index(from) {
+            Some(fi) => {
+                best[fi] = 0;
+                buckets[0].push(fi as u32);
+            }
+            None => {
+                // Off the grid: its steps by the terrain directly.
+                for d in Dir::ALL {
+                    let Ok(sc) = naw::step_cost(&self.sc.map, &self.sc.chart, from, d) else {
+                        continue;
+                    };
+                    if let Some(ni) = self.occ.index(self.sc.map.neighbour(from, d)) {
+                        relax(&mut best, &mut buckets, ni, sc);
                     }
                 }
             }
         }
-        out.sort();
-        out
+        for c in 0..=max_half {
+            while let Some(i) = buckets[usize::from(c)].pop() {
+                let i = i as usize;
+                if best[i] < c {
+                    continue;
+                }
+                if target == Some(steps.hex[i]) {
+                    return (Some(c), best);
+                }
+                for (k, &ni) in steps.nbr[i].iter().enumerate() {
+                    if ni != NO_STEP {
+                        relax(&mut best, &mut buckets, ni as usize, c + steps.cost[i][k]);
+                    }
+                }
+            }
+        }
+        (None, best)
     }
 
     fn check_face(&self, hex: Hex, dir: Dir) -> Result<(), Refusal> {
@@ -470,11 +566,7 @@ impl Game {
                     return Err(Refusal::new(MOVE, "he is already there"));
                 }
                 let max = 2 * u16::from(self.sup.leaders[l].movement);
-                if !self
-                    .leader_reach(from, max, self.st.acting)
-                    .iter()
-                    .any(|&(h, _)| h == to)
-                {
+                if self.leader_cost(from, to, max, self.st.acting).is_none() {
                     return Err(Refusal::new(
                         MOVE,
                         format!(
