@@ -820,3 +820,96 @@ impl Game {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::data::Supplement;
+    use crate::game::Game;
+    use engine::Rules;
+    use hexmap::{Dir, Hex};
+
+    /// The leaders' reach as first written (a heap over `naw::step_cost`, the enemy hexes
+    /// in a list, the result sorted): the reference the step-table search must match.
+    fn reference_reach(g: &Game, from: Hex, max_half: u16, side: u8) -> Vec<(Hex, u16)> {
+        let enemy: Vec<Hex> = g
+            .unit_ids()
+            .filter(|&u| g.side_of(u) != side)
+            .filter_map(|u| g.hex_of(u))
+            .collect();
+        let mut best = g.sc.map.grid(u16::MAX);
+        let mut heap = std::collections::BinaryHeap::new();
+        if let Some(c) = best.get_mut(from) {
+            *c = 0;
+        }
+        heap.push(std::cmp::Reverse((0u16, from)));
+        let mut out = Vec::new();
+        while let Some(std::cmp::Reverse((c, h))) = heap.pop() {
+            if best.get(h).is_some_and(|&b| b < c) {
+                continue;
+            }
+            out.push((h, c));
+            for d in Dir::ALL {
+                let Ok(sc) = naw::step_cost(&g.sc.map, &g.sc.chart, h, d) else {
+                    continue;
+                };
+                let n = g.sc.map.neighbour(h, d);
+                if enemy.contains(&n) {
+                    continue;
+                }
+                let nc = c + sc;
+                if nc > max_half {
+                    continue;
+                }
+                if let Some(b) = best.get_mut(n) {
+                    if nc < *b {
+                        *b = nc;
+                        heap.push(std::cmp::Reverse((nc, n)));
+                    }
+                }
+            }
+        }
+        out.sort();
+        out
+    }
+
+    /// NB62 (leaders never enter an enemy-occupied hex) and the march order's 20 MP: the
+    /// step-table reach and its early-stopping cost agree with the reference from every
+    /// leader's hex, for both sides, along a played First Day.
+    #[test]
+    fn leader_reach_matches_the_reference_search() {
+        let sc = scenarios::load("bon-first-day").expect("shipped scenario");
+        let mut g = Game::new(sc, Supplement::bon());
+        let mut seed = 7u64;
+        let mut checked = 0;
+        for step in 0..400 {
+            if step % 40 == 0 {
+                for l in 0..g.st.leaders.len() {
+                    let Some(from) = g.lhex(l) else { continue };
+                    for side in 0..2u8 {
+                        for max in [6u16, 40] {
+                            let want = reference_reach(&g, from, max, side);
+                            assert_eq!(g.leader_reach(from, max, side), want);
+                            for &(to, c) in want.iter().step_by(7) {
+                                assert_eq!(g.leader_cost(from, to, max, side), Some(c));
+                            }
+                            let far = Hex::new(from.x + 30, from.y);
+                            let far_cost = want.iter().find(|&&(h, _)| h == far).map(|p| p.1);
+                            assert_eq!(g.leader_cost(from, far, max, side), far_cost);
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+            let mut acts = Vec::new();
+            g.legal_actions(&mut acts);
+            if acts.is_empty() {
+                break;
+            }
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            g.apply_unchecked(acts[(seed >> 33) as usize % acts.len()]);
+        }
+        assert!(checked > 100, "only {checked} searches compared");
+    }
+}
