@@ -47,7 +47,7 @@ impl Style {
     /// The strength ratio (ours : the enemy hex's) needed to step into contact.
     fn contact_ratio(self) -> f64 {
         match self {
-            Style::Bold => 0.8,
+            Style::Bold => 0.6,
             Style::Steady => 0.8,
             Style::Cautious => 2.0,
         }
