@@ -11,9 +11,11 @@
 
 mod dice;
 pub mod dynamic;
+mod hash;
 mod record;
 
 pub use dice::{mix, Dice, DIE_FACES};
+pub use hash::PortableHasher;
 pub use record::{
     commitment, replay, replay_with, CommitmentError, Record, Recorded, ReplayError, Session,
     RECORD_FORMAT,

@@ -1015,14 +1015,14 @@ impl Game {
     }
 
     fn canonical_hash(&self) -> u64 {
-        let mut h = PortableHasher(xxhash_rust::xxh3::Xxh3::new());
+        let mut h = engine::PortableHasher::new();
         self.st.hash(&mut h);
         self.outcome
             .as_ref()
             .map(|o| o.winner.map_or(2u8, |w| w.0))
             .unwrap_or(9)
             .hash(&mut h);
-        h.0.digest()
+        h.finish()
     }
 
     /// The seat to act, for a step a side acts in.
@@ -1125,49 +1125,6 @@ pub(crate) fn two_dice() -> Vec<(u8, u32)> {
     (2..=12u8)
         .map(|r| (r, 6 - (i32::from(r) - 7).unsigned_abs()))
         .collect()
-}
-
-/// A hasher that writes every integer little-endian and lengths as 64 bits, so that the
-/// state hash is the same on every machine.
-struct PortableHasher(xxhash_rust::xxh3::Xxh3);
-
-impl Hasher for PortableHasher {
-    fn finish(&self) -> u64 {
-        self.0.digest()
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        self.0.update(bytes);
-    }
-    fn write_u8(&mut self, i: u8) {
-        self.0.update(&[i]);
-    }
-    fn write_u16(&mut self, i: u16) {
-        self.0.update(&i.to_le_bytes());
-    }
-    fn write_u32(&mut self, i: u32) {
-        self.0.update(&i.to_le_bytes());
-    }
-    fn write_u64(&mut self, i: u64) {
-        self.0.update(&i.to_le_bytes());
-    }
-    fn write_usize(&mut self, i: usize) {
-        self.0.update(&(i as u64).to_le_bytes());
-    }
-    fn write_i8(&mut self, i: i8) {
-        self.0.update(&[i as u8]);
-    }
-    fn write_i16(&mut self, i: i16) {
-        self.0.update(&i.to_le_bytes());
-    }
-    fn write_i32(&mut self, i: i32) {
-        self.0.update(&i.to_le_bytes());
-    }
-    fn write_i64(&mut self, i: i64) {
-        self.0.update(&i.to_le_bytes());
-    }
-    fn write_isize(&mut self, i: isize) {
-        self.0.update(&(i as i64).to_le_bytes());
-    }
 }
 
 impl Rules for Game {
