@@ -70,7 +70,7 @@ fn the_machinery_names_no_rules_crate() {
             "crates/grognard/src/play.rs",
         ],
         "rs",
-        &["naw::", "use naw", "toy::"],
+        &["naw::", "use naw", "toy::", "napoleonic_battles"],
     );
     assert!(
         bad.is_empty(),
@@ -80,12 +80,37 @@ fn the_machinery_names_no_rules_crate() {
     let deps = offending(
         &["crates/engine/Cargo.toml", "crates/server/Cargo.toml"],
         "toml",
-        &["naw"],
+        &["naw", "napoleonic-battles"],
     );
     assert!(
         deps.is_empty(),
         "a generic crate depends on a rules crate:\n{}",
         deps.join("\n")
+    );
+}
+
+#[test]
+fn rules_crates_depend_on_no_front_end_or_player() {
+    // a rules crate is asked by the server, the board, the CLI and the computer players; it
+    // never reaches back into them
+    let bad = offending(
+        &[
+            "crates/naw/Cargo.toml",
+            "crates/napoleonic-battles/Cargo.toml",
+        ],
+        "toml",
+        &[
+            "present",
+            "systems.workspace",
+            "server",
+            "ai.workspace",
+            "grognard",
+        ],
+    );
+    assert!(
+        bad.is_empty(),
+        "a rules crate depends on a front end or a player:\n{}",
+        bad.join("\n")
     );
 }
 
@@ -111,7 +136,13 @@ fn the_generic_board_names_no_system() {
     let bad = offending(
         &["web/js"],
         "js",
-        &["systems/naw", "'7.11'", "'8.41'", "'7.12'"],
+        &[
+            "systems/naw",
+            "systems/napoleonic-battles",
+            "'7.11'",
+            "'8.41'",
+            "'7.12'",
+        ],
     );
     assert!(
         bad.is_empty(),
