@@ -866,6 +866,24 @@ impl Game {
             .collect()
     }
 
+    /// The map hexes within a leader's command range of his hex, in the map's order (empty
+    /// when he is not on the map): the distance test by which a commander reaches an officer
+    /// with his command points, lends his rating or needs a march order, and by which an
+    /// officer's activation takes his formation's units (NB Action phase, NB61). Read-only,
+    /// for front ends that shade the range.
+    pub fn command_range(&self, l: LeaderId) -> Vec<Hex> {
+        let i = usize::from(l.0);
+        let (Some(h), Some(def)) = (self.lhex(i), self.sup.leaders.get(i)) else {
+            return Vec::new();
+        };
+        let range = u32::from(def.range);
+        self.sc
+            .map
+            .hexes()
+            .filter(|&x| self.sc.map.distance(h, x) <= range)
+            .collect()
+    }
+
     /// Leaders of a side on the map.
     pub fn leaders_of(&self, side: Side) -> Vec<LeaderId> {
         (0..self.st.leaders.len())

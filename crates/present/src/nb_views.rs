@@ -12,6 +12,7 @@ use engine::dynamic::{LegalAction, Presenter, QueryError};
 use engine::{Rules, Session, Side, ToAct, Viewer};
 use hexmap::Hex;
 use napoleonic_battles::data::Rank;
+use napoleonic_battles::melee::{Column as MeleeColumn, MeleeResult};
 use napoleonic_battles::{Action, Bonus, Disorder, Event, Game, LeaderId, LeaderLoc, Loc, Step};
 use naw::UnitId;
 use serde_json::{json, Map, Value};
@@ -559,9 +560,171 @@ pub fn nb_state_view(s: &Session<Game>, with_legal: bool) -> Value {
         "outcome": nb_outcome(g),
         "legal": legal.iter().map(|&a| g.action_text(a)).collect::<Vec<_>>(),
         "legal_actions": legal_actions,
-        "overlays": {},
+        "overlays": nb_overlays(g),
         "setup_events": s.start().events().iter().map(|e| nb_event(s.start(), e)).collect::<Vec<_>>(),
     })
+}
+
+/// What the rules compute for the board to draw (`overlays`): `range`, by leader id, the hexes
+/// within each leader's command range on the map (`Game::command_range`: the distance by
+/// which a commander reaches an officer and an officer his formation's units, NB Action
+/// phase), which the board shades when the leader is selected or pointed at.
+pub fn nb_overlays(g: &Game) -> Value {
+    let mut range = Map::new();
+    for l in nb_leaders(g) {
+        let hexes = g.command_range(l);
+        if !hexes.is_empty() {
+            range.insert(
+                lname(g, l),
+                Value::from(hexes.into_iter().map(hex_text).collect::<Vec<_>>()),
+            );
+        }
+    }
+    json!({ "range": range })
+}
+
+/// A melee table result in words, for a player: `the attacker loses 1 SP; the defender loses
+/// 2 SP, retreats 1 hex and checks morale`.
+pub fn nb_result_words(r: &MeleeResult) -> String {
+    fn side(who: &str, loss: u8, retreat: u8, morale: bool, leader: bool) -> String {
+        let mut parts = Vec::new();
+        parts.push(if loss == 0 {
+            "loses nothing".to_string()
+        } else {
+            format!("loses {loss} SP")
+        });
+        if retreat > 0 {
+            parts.push(format!(
+                "retreats {retreat} hex{}",
+                if retreat == 1 { "" } else { "es" }
+            ));
+        }
+        if morale {
+            parts.push("checks morale".into());
+        }
+        if leader {
+            parts.push("may lose a leader".into());
+        }
+        let last = parts.pop().unwrap_or_default();
+        if parts.is_empty() {
+            format!("the {who} {last}")
+        } else {
+            format!("the {who} {} and {last}", parts.join(", "))
+        }
+    }
+    format!(
+        "{}; {}",
+        side(
+            "attacker",
+            r.attacker_loss,
+            r.attacker_retreat,
+            r.attacker_morale_check,
+            r.attacker_leader_loss
+        ),
+        side(
+            "defender",
+            r.defender_loss,
+            r.defender_retreat,
+            r.defender_morale_check,
+            r.defender_leader_loss
+        )
+    )
+}
+
+/// The odds of a melee from `from` into `to` before its die (NB Melee phase procedures), from
+/// the rules' own assessment (`Game::melee_odds`, `melee::assess`): both strengths, the
+/// percentage rounded down in the defender's favour, the base column, every column shift with
+/// the rule that gives it and why, the final column, and the chance of each result on it
+/// (each roll with its weight, from the melee table's data), with the chances of a retreat,
+/// a morale check and a leader loss for each side and the expected SP losses.
+pub fn nb_melee_preview(g: &Game, from: Hex, to: Hex) -> Result<Value, QueryError> {
+    let odds = g.melee_odds(from, to).map_err(QueryError::Refused)?;
+    let t = &g.supplement().melee;
+    let acting = g.acting();
+    let attackers: Vec<String> = g
+        .units_at(from)
+        .into_iter()
+        .filter(|&u| g.unit(u).active && g.scenario().unit(u).side == acting)
+        .map(|u| uname(g, u))
+        .collect();
+    let defenders: Vec<String> = g.units_at(to).into_iter().map(|u| uname(g, u)).collect();
+    let shifts: Vec<Value> = odds
+        .shifts
+        .iter()
+        .map(|sh| json!({"by": sh.by, "rule": sh.rule, "why": sh.why}))
+        .collect();
+    let column = match odds.column {
+        MeleeColumn::Table(c) => Some(c),
+        MeleeColumn::Off => None,
+    };
+    let weights = t.roll_weights();
+    let total: u32 = weights.iter().map(|w| w.1).sum();
+    let results: Vec<Value> = match column {
+        Some(c) => weights
+            .iter()
+            .map(|&(roll, w)| {
+                let r = t.result(c, roll);
+                json!({
+                    "roll": roll,
+                    "weight": w,
+                    "chance": f64::from(w) / f64::from(total),
+                    "result": r.to_string(),
+                    "text": nb_result_words(r),
+                })
+            })
+            .collect(),
+        None => Vec::new(),
+    };
+    let chances = column.map(|c| {
+        let (a, d) = t.expected_losses(c);
+        json!({
+            "defender_retreats": t.chance(c, |r| r.defender_retreat > 0),
+            "attacker_retreats": t.chance(c, |r| r.attacker_retreat > 0),
+            "defender_morale_check": t.chance(c, |r| r.defender_morale_check),
+            "attacker_morale_check": t.chance(c, |r| r.attacker_morale_check),
+            "defender_leader_loss": t.chance(c, |r| r.defender_leader_loss),
+            "attacker_leader_loss": t.chance(c, |r| r.attacker_leader_loss),
+            "expected_loss": {"attacker": a, "defender": d},
+        })
+    });
+    Ok(json!({
+        "from": hex_text(from),
+        "to": hex_text(to),
+        "attackers": attackers,
+        "defenders": defenders,
+        "attack": half_text(odds.attack_halves),
+        "defence": half_text(odds.defence_halves),
+        "percent": odds.percent,
+        "base": odds.base.map(|b| t.column_name(b)),
+        "shifts": shifts,
+        "column": column.map(|c| t.column_name(c)),
+        "dice": t.dice(),
+        "results": results,
+        "chances": chances,
+        "explain": odds.explain(t),
+        "case": "NB Melee phase procedures",
+    }))
+}
+
+/// The `preview` query (`GET /api/games/{id}/preview?action=TEXT`): what a legal action of
+/// the side to act would do, without taking it. A `melee` is shown with its odds before the
+/// die ([`nb_melee_preview`]: strengths, base column, every shift with its rule, the final
+/// column and the chance of each result); any other legal action with `melee: null`. A
+/// refused action is refused with its case; nothing is applied and no die is rolled.
+pub fn nb_preview(s: &Session<Game>, text: &str) -> Result<Value, QueryError> {
+    let g = &s.game;
+    if matches!(g.to_act(), ToAct::Chance | ToAct::Over(_)) {
+        return Err(QueryError::Bad(
+            "there is nothing to preview: no side is to act".to_string(),
+        ));
+    }
+    let a = g.parse_action(text).map_err(QueryError::Refused)?;
+    g.check(a).map_err(QueryError::Refused)?;
+    let melee = match a {
+        Action::Melee { from, to } => nb_melee_preview(g, from, to)?,
+        _ => Value::Null,
+    };
+    Ok(json!({"action": g.action_text(a), "melee": melee}))
 }
 
 fn uname(g: &Game, u: UnitId) -> String {
@@ -1095,6 +1258,7 @@ impl Presenter<Game> for NbPresenter {
     ) -> Result<Value, QueryError> {
         match name {
             "moves" => nb_moves(&session.game, arg.trim()),
+            "preview" => nb_preview(session, arg.trim()),
             "text" => nb_text_query(session, arg),
             other => Err(QueryError::Unknown(other.to_string())),
         }
@@ -1478,6 +1642,150 @@ mod tests {
         assert!(nb_headline(&s.game).starts_with("Game over"));
         let text = nb_state_text(&s);
         assert!(text.contains("Formations"));
+    }
+
+    #[test]
+    fn command_ranges_are_the_rules_distance_and_reach_every_officer_a_commander_may_command() {
+        let s = session("bon-first-day", 1);
+        let g = &s.game;
+        let v = nb_state_view(&s, true);
+        let range = v["overlays"]["range"]
+            .as_object()
+            .expect("ranges by leader");
+        let sup = g.supplement();
+        for l in nb_leaders(g) {
+            let id = g.leader_name(l);
+            match g.leader_loc(l) {
+                LeaderLoc::Map(h) => {
+                    let hexes: Vec<&str> = range[id]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|x| x.as_str().unwrap())
+                        .collect();
+                    let want: Vec<String> = g
+                        .command_range(l)
+                        .into_iter()
+                        .map(|x| x.to_string())
+                        .collect();
+                    assert_eq!(hexes, want, "{id}");
+                    // his own hex, and every hex within his range's distance, no farther
+                    let r = u32::from(sup.leaders[usize::from(l.0)].range);
+                    assert!(hexes.contains(&h.to_string().as_str()));
+                    for x in &hexes {
+                        let x: Hex = x.parse().unwrap();
+                        assert!(g.scenario().map.distance(h, x) <= r);
+                    }
+                    let full = (3 * r * (r + 1) + 1) as usize;
+                    assert!(hexes.len() <= full, "{id}: {} > {full}", hexes.len());
+                }
+                _ => assert!(range.get(id).is_none(), "{id} is off the map"),
+            }
+        }
+        // every officer a commander may spend a command point on stands in his range
+        let mut commands = 0;
+        for a in nb_legal(g) {
+            if let Action::Command { commander, officer } = a {
+                let LeaderLoc::Map(oh) = g.leader_loc(officer) else {
+                    panic!("an officer off the map")
+                };
+                assert!(g.command_range(commander).contains(&oh));
+                commands += 1;
+            }
+        }
+        assert!(commands > 0, "a command is legal on the first turn");
+    }
+
+    #[test]
+    fn a_melee_preview_shows_strengths_shifts_column_and_chances_and_changes_nothing() {
+        let mut s = session("bon-first-day", 3);
+        play_until(&mut s, 5, |g| {
+            g.step() == Step::Melee
+                && nb_legal(g)
+                    .iter()
+                    .any(|a| matches!(a, Action::Melee { .. }))
+        });
+        let g = &s.game;
+        let hash = g.state_hash();
+        let n = s.record.actions.len();
+        let (from, to) = nb_legal(g)
+            .into_iter()
+            .find_map(|a| match a {
+                Action::Melee { from, to } => Some((from, to)),
+                _ => None,
+            })
+            .unwrap();
+        let text = format!("melee {from} {to}");
+        let v = nb_preview(&s, &text).unwrap();
+        assert_eq!(v["action"], text);
+        let m = &v["melee"];
+        let odds = g.melee_odds(from, to).unwrap();
+        let t = &g.supplement().melee;
+        assert_eq!(m["attack"], half_text(odds.attack_halves));
+        assert_eq!(m["defence"], half_text(odds.defence_halves));
+        assert_eq!(m["percent"], json!(odds.percent));
+        assert_eq!(m["base"], json!(odds.base.map(|b| t.column_name(b))));
+        let shifts = m["shifts"].as_array().unwrap();
+        assert_eq!(shifts.len(), odds.shifts.len());
+        for (j, sh) in shifts.iter().zip(&odds.shifts) {
+            assert_eq!(j["by"], sh.by);
+            assert_eq!(j["rule"], sh.rule);
+            assert_eq!(j["why"], sh.why.as_str());
+        }
+        let MeleeColumn::Table(c) = odds.column else {
+            panic!("a legal melee is on the table")
+        };
+        assert_eq!(m["column"], t.column_name(c));
+        assert_eq!(m["explain"], odds.explain(t));
+        // one result per roll, its chance from the roll's weight, summing to one
+        let results = m["results"].as_array().unwrap();
+        assert_eq!(results.len(), t.roll_weights().len());
+        let sum: f64 = results.iter().map(|r| r["chance"].as_f64().unwrap()).sum();
+        assert!((sum - 1.0).abs() < 1e-9);
+        for r in results {
+            let roll = r["roll"].as_u64().unwrap() as u8;
+            assert_eq!(r["result"], t.result(c, roll).to_string());
+            assert!(r["text"].as_str().unwrap().starts_with("the attacker "));
+        }
+        let ch = &m["chances"];
+        assert_eq!(
+            ch["defender_retreats"].as_f64().unwrap(),
+            t.chance(c, |r| r.defender_retreat > 0)
+        );
+        assert!(!m["attackers"].as_array().unwrap().is_empty());
+        assert!(!m["defenders"].as_array().unwrap().is_empty());
+        // nothing was taken, no die rolled
+        assert_eq!(s.game.state_hash(), hash);
+        assert_eq!(s.record.actions.len(), n);
+        // another legal action: no melee; a refused one: its case; not an action: `action`
+        let end = nb_preview(&s, "end").unwrap();
+        assert_eq!(end["melee"], Value::Null);
+        match nb_preview(&s, &format!("melee {to} {from}")) {
+            Err(QueryError::Refused(r)) => assert!(r.case.starts_with("NB"), "{r:?}"),
+            other => panic!("not refused: {other:?}"),
+        }
+        assert!(
+            matches!(nb_preview(&s, "fly away"), Err(QueryError::Refused(r)) if r.case == "action")
+        );
+        // through the presenter's query, as the server asks it
+        let q = NbPresenter
+            .query(&s, "preview", &text, Viewer::Seat(Side(0)))
+            .unwrap();
+        assert_eq!(q, v);
+    }
+
+    #[test]
+    fn result_words_say_each_side_s_part() {
+        let r = napoleonic_battles::melee::parse_result("1/2r1mL").unwrap();
+        assert_eq!(
+            nb_result_words(&r),
+            "the attacker loses 1 SP; the defender loses 2 SP, retreats 1 hex, checks morale and may lose a leader"
+        );
+        let r = napoleonic_battles::melee::parse_result("0/0").unwrap();
+        assert_eq!(
+            nb_result_words(&r),
+            "the attacker loses nothing; the defender loses nothing"
+        );
     }
 
     #[test]
