@@ -193,3 +193,103 @@ async fn a_game_against_the_computer_under_the_activation_system() {
         srv.stop().await;
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_melee_is_previewed_with_its_shifts_before_the_die() {
+    let db = &databases()[0];
+    let srv = start(db).await;
+    let api = Api::new(srv.addr());
+    let (id, v) = api
+        .create(json!({"scenario": "bon-first-day", "seed": 3, "mode": "hotseat", "rules": RULES}))
+        .await;
+    let t = v["seats"]["both"].as_str().unwrap().to_string();
+    // nothing to preview without an action; a refused action carries its case
+    let (s, e) = api.get(&format!("/api/games/{id}/preview")).await;
+    assert_eq!(s, 400, "{e}");
+    assert_error(
+        &api.get(&format!("/api/games/{id}/preview?action=go")).await,
+        422,
+        "refused",
+        None,
+    );
+    assert_error(
+        &api.get(&format!("/api/games/{id}/preview?action=charge%21"))
+            .await,
+        400,
+        "bad_request",
+        Some("action"),
+    );
+    // a legal action that is no melee: previewed without one
+    let (s, p) = api
+        .get(&format!("/api/games/{id}/preview?action=pass"))
+        .await;
+    assert_eq!((s, &p["melee"]), (200, &serde_json::Value::Null), "{p}");
+    // random play (no passes, no march orders) to the first melee the rules allow
+    let mut seed = 7u64;
+    let mut state = api.state(&id).await;
+    let melee = loop {
+        let legal: Vec<String> = state["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a.as_str().unwrap().to_string())
+            .collect();
+        assert!(state["to_act"] != "over", "no melee in a whole game");
+        if let Some(m) = legal.iter().find(|a| a.starts_with("melee ")) {
+            break m.clone();
+        }
+        let pool: Vec<&String> = legal
+            .iter()
+            .filter(|a| *a != "pass" && !a.starts_with("march "))
+            .collect();
+        let a = if pool.is_empty() {
+            legal[common::pick(&mut seed, legal.len())].clone()
+        } else {
+            pool[common::pick(&mut seed, pool.len())].clone()
+        };
+        api.ok(&id, &t, &a).await;
+        state = api.state(&id).await;
+    };
+    let n = state["actions_recorded"].clone();
+    let hash = state["state_hash"].clone();
+    let q = melee.replace(' ', "+");
+    let (s, p) = api
+        .get(&format!("/api/games/{id}/preview?action={q}"))
+        .await;
+    assert_eq!(s, 200, "{p}");
+    assert_eq!(p["action"], melee.as_str());
+    let m = &p["melee"];
+    assert!(m["attack"].is_string() && m["defence"].is_string(), "{m}");
+    assert!(m["column"].is_string(), "{m}");
+    assert!(m["shifts"].is_array(), "{m}");
+    for sh in m["shifts"].as_array().unwrap() {
+        assert!(sh["rule"].as_str().unwrap().starts_with("NB"), "{sh}");
+        assert!(sh["by"].is_i64() && sh["why"].is_string(), "{sh}");
+    }
+    let sum: f64 = m["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["chance"].as_f64().unwrap())
+        .sum();
+    assert!((sum - 1.0).abs() < 1e-9, "{m}");
+    assert!(m["explain"].as_str().unwrap().contains(" against "), "{m}");
+    // the preview took nothing and rolled nothing
+    let after = api.state(&id).await;
+    assert_eq!(after["actions_recorded"], n);
+    assert_eq!(after["state_hash"], hash);
+    // the command ranges the board shades: by leader, from the rules
+    let ranges = after["overlays"]["range"].as_object().unwrap();
+    assert!(!ranges.is_empty());
+    for (leader, hexes) in ranges {
+        let u = after["units"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|u| u["id"] == leader.as_str())
+            .unwrap_or_else(|| panic!("{leader} is a leader of the view"));
+        assert_eq!(u["type"], "leader");
+        assert!(hexes.as_array().unwrap().contains(&u["hex"]), "{leader}");
+    }
+    srv.stop().await;
+}
