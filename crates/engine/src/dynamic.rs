@@ -68,6 +68,19 @@ pub enum QueryError {
     Refused(Refusal),
 }
 
+/// A game's figures for the arena's statistics, as its rules system counts them
+/// ([`DynGame::facts`]): the game-turn and named figures such as each side's strength lost or
+/// formations demoralized.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct GameFacts {
+    /// The game-turn (the last one played, when the game is over); `None` when the system
+    /// does not say.
+    pub turn: Option<u32>,
+    /// Named figures (`"French SP lost"`), in the system's order; the same names for every
+    /// game of a scenario, so an arena can average them.
+    pub figures: Vec<(String, f64)>,
+}
+
 /// A game in play, whatever its rules system: what the server, the CLI and the arena hold.
 pub trait DynGame: Send + Sync {
     /// The rules system's id (`naw`).
@@ -118,6 +131,11 @@ pub trait DynGame: Send + Sync {
     fn set_players(&mut self, _players: std::collections::BTreeMap<String, String>) {}
     /// The state hash, equal on every machine for equal states.
     fn state_hash(&self) -> u64;
+    /// The game's figures for the arena's statistics (the game-turn, losses, ...): what the
+    /// system's [`Hosted::with_facts`] gives; the default says nothing.
+    fn facts(&self) -> GameFacts {
+        GameFacts::default()
+    }
     /// A system-specific question (`moves` of a unit, `odds` of a combat) answered as JSON.
     fn query(&self, name: &str, arg: &str, viewer: Viewer) -> Result<Value, QueryError>;
     /// Whether `viewer` may see what seat `owner` does (its units, its actions' texts): the
@@ -201,6 +219,7 @@ pub struct Hosted<R: Rules, P> {
     /// Its presentation.
     pub presenter: Arc<P>,
     system: &'static str,
+    facts: Option<fn(&R) -> GameFacts>,
 }
 
 impl<R: Rules, P> Clone for Hosted<R, P> {
@@ -209,6 +228,7 @@ impl<R: Rules, P> Clone for Hosted<R, P> {
             session: self.session.clone(),
             presenter: self.presenter.clone(),
             system: self.system,
+            facts: self.facts,
         }
     }
 }
@@ -220,7 +240,15 @@ impl<R: Rules, P: Presenter<R>> Hosted<R, P> {
             session,
             presenter,
             system,
+            facts: None,
         }
+    }
+
+    /// The same game with the system's figures for the arena ([`DynGame::facts`]), read from
+    /// the typed game by `facts`.
+    pub fn with_facts(mut self, facts: fn(&R) -> GameFacts) -> Self {
+        self.facts = Some(facts);
+        self
     }
 
     fn acted(&self, seat: Option<Side>, manual: bool) -> Acted {
@@ -361,6 +389,11 @@ where
 
     fn state_hash(&self) -> u64 {
         self.session.game.state_hash()
+    }
+
+    fn facts(&self) -> GameFacts {
+        self.facts
+            .map_or_else(GameFacts::default, |f| f(&self.session.game))
     }
 
     fn query(&self, name: &str, arg: &str, viewer: Viewer) -> Result<Value, QueryError> {

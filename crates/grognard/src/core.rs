@@ -659,6 +659,14 @@ pub struct AnySimReport {
     pub refused: usize,
     /// Mean game length in actions.
     pub mean_actions: f64,
+    /// Mean game length in game-turns (the last turn played), when the system says
+    /// ([`engine::dynamic::DynGame::facts`]).
+    pub mean_turns: Option<f64>,
+    /// The shortest and longest game in game-turns, when the system says.
+    pub turns_range: Option<[u32; 2]>,
+    /// The means over the games of the figures the system gives (`"French SP lost"`), in its
+    /// order.
+    pub figures: Vec<(String, f64)>,
 }
 
 /// Games between computer players of any system ([`ai::play_any`]): `players` are the
@@ -714,6 +722,8 @@ pub fn sim_any_rules(
     }
     let mut wins = vec![0usize; sides.len()];
     let (mut draws, mut unfinished, mut refused, mut actions) = (0, 0, 0, 0);
+    let mut turns: Vec<u32> = Vec::new();
+    let mut figures: Vec<(String, f64)> = Vec::new();
     for i in 0..games {
         let gs = crate::util::mix(seed, i as u64);
         let mut g = lib.new_game(spec, Some(system.id()), gs)?;
@@ -728,6 +738,14 @@ pub fn sim_any_rules(
         let r = ai::play_any(g.as_mut(), &mut ps, 100_000);
         refused += r.refused;
         actions += r.record.actions.len();
+        let facts = g.facts();
+        turns.extend(facts.turn);
+        for (name, x) in facts.figures {
+            match figures.iter_mut().find(|f| f.0 == name) {
+                Some(f) => f.1 += x,
+                None => figures.push((name, x)),
+            }
+        }
         match r.outcome {
             Some(o) => match o.winner {
                 Some(w) => wins[w.0 as usize] += 1,
@@ -752,10 +770,23 @@ pub fn sim_any_rules(
         results,
         refused,
         mean_actions: actions as f64 / games.max(1) as f64,
+        mean_turns: (!turns.is_empty())
+            .then(|| turns.iter().map(|&t| f64::from(t)).sum::<f64>() / turns.len() as f64),
+        turns_range: turns
+            .iter()
+            .min()
+            .zip(turns.iter().max())
+            .map(|(a, b)| [*a, *b]),
+        figures: figures
+            .into_iter()
+            .map(|(name, x)| (name, x / games.max(1) as f64))
+            .collect(),
     })
 }
 
-/// [`AnySimReport`] as text: one line per seat, draws and unfinished games.
+/// [`AnySimReport`] as text: one line per seat, draws and unfinished games, the game length
+/// in actions and (when the system says) in game-turns, and the means of the system's
+/// figures.
 pub fn sim_any_text(r: &AnySimReport, sides: &[String]) -> String {
     let mut out = String::new();
     let vs: Vec<String> = sides
@@ -787,6 +818,15 @@ pub fn sim_any_text(r: &AnySimReport, sides: &[String]) -> String {
         "  game length: {:.1} actions on average",
         r.mean_actions
     );
+    if let (Some(t), Some([lo, hi])) = (r.mean_turns, r.turns_range) {
+        let _ = writeln!(
+            out,
+            "  game-turns: {t:.1} on average (shortest {lo}, longest {hi})"
+        );
+    }
+    for (name, x) in &r.figures {
+        let _ = writeln!(out, "  {name}: {x:.2} a game on average");
+    }
     if r.refused > 0 {
         let _ = writeln!(out, "  refused choices: {}", r.refused);
     }

@@ -9,7 +9,7 @@
 //! (`Supplement::digest`), so that a record made with other data does not replay.
 
 use engine::dynamic::{
-    DynGame, DynPlayer, Hosted, ScenarioInfo, ScenarioSource, System, SystemError,
+    DynGame, DynPlayer, GameFacts, Hosted, ScenarioInfo, ScenarioSource, System, SystemError,
 };
 use engine::{Dice, Record, Rules, Session};
 use napoleonic_battles::data::Supplement;
@@ -79,7 +79,59 @@ fn info(src: &ScenarioSource, sc: &Scenario) -> ScenarioInfo {
 }
 
 fn hosted(s: Session<Game>) -> Box<dyn DynGame> {
-    Box::new(NbGame::new(ID, s, Arc::new(NbPresenter)))
+    Box::new(NbGame::new(ID, s, Arc::new(NbPresenter)).with_facts(facts))
+}
+
+/// The game's figures for the arena (`grognard sim`): the game-turn, and per side the SP its
+/// units on the map or gone have lost, its formations demoralized and whether its army has
+/// disintegrated (1 or 0).
+fn facts(g: &Game) -> GameFacts {
+    let sc = g.scenario();
+    let sup = g.supplement();
+    let mut figures = Vec::new();
+    for (i, name) in sc.sides.iter().enumerate() {
+        let side = engine::Side(i as u8);
+        let lost: u32 = g
+            .unit_ids()
+            .filter(|&u| sc.unit(u).side == side && g.loc(u) != napoleonic_battles::Loc::Waiting)
+            .map(|u| u32::from(sc.unit(u).strength.saturating_sub(g.sp(u))))
+            .sum();
+        figures.push((format!("{name} SP lost"), f64::from(lost)));
+    }
+    for (i, name) in sc.sides.iter().enumerate() {
+        let side = engine::Side(i as u8);
+        let demoralized = sup
+            .formations_in(sc)
+            .into_iter()
+            .filter(|&f| {
+                sup.army_side(sc, sup.formations[f].army) == Some(side)
+                    && g.formation_demoralized(f)
+            })
+            .count();
+        figures.push((format!("{name} formations demoralized"), demoralized as f64));
+    }
+    // NB25 (the data's ruling): an army past its disintegration level loses the game.
+    for (i, name) in sc.sides.iter().enumerate() {
+        let side = engine::Side(i as u8);
+        let broken = (0..sup.armies.len()).any(|a| {
+            let limit = sup.army_disintegration(sc, a);
+            let lost: u32 = sup
+                .formations_in(sc)
+                .into_iter()
+                .filter(|&f| sup.formations[f].army == a)
+                .map(|f| u32::from(g.formation_lost(f)))
+                .sum();
+            sup.army_side(sc, a) == Some(side) && limit > 0 && lost >= limit
+        });
+        figures.push((
+            format!("{name} army disintegrated"),
+            if broken { 1.0 } else { 0.0 },
+        ));
+    }
+    GameFacts {
+        turn: Some(u32::from(g.turn())),
+        figures,
+    }
 }
 
 impl System for NapoleonicBattles {
