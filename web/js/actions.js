@@ -14,6 +14,9 @@
  *   retreats: Map<string, Map<string, string>>,
  *   advances: Map<string, Map<string, string>>,
  *   stands: Map<string, string>,
+ *   facings: Map<string, Map<string, string>>,
+ *   strikes: Map<string, Map<string, string>>,
+ *   byUnit: Map<string, string[]>,
  *   loses: string[],
  *   rolls: string[],
  *   hold: string|null,
@@ -47,9 +50,17 @@ function put(m, a, b, act) {
   /** @type {Map<string,string>} */ (m.get(a)).set(b, act);
 }
 
+/** The hexside directions an action may name as its `target` (a turn to face one). */
+const SIDES = new Set(['E', 'NE', 'NW', 'W', 'SW', 'SE']);
+
 /**
  * Indexes legal actions by what the board offers: moves by unit and hex, attacks by attacker
- * and target (and back), resolutions by defender, retreats and advances by unit and hex.
+ * and target (and back), resolutions by defender, retreats and advances by unit and hex; the
+ * actions of a hex toward one of its hexsides (a turn to face it: `from` and a direction as
+ * `target`) by hex and direction (`facings`); and the actions of one hex into another that name
+ * no unit (a hex attacking a hex: `from` and `to`) by hex and hex (`strikes`). The last two
+ * stay among `other` too, for their buttons; the other actions that name a unit or a leader
+ * (as `unit` or `target`) are listed by it too (`byUnit`), to offer with it when selected.
  * @param {LegalAction[]} actions
  * @returns {Legal}
  */
@@ -64,6 +75,9 @@ export function indexLegal(actions) {
     retreats: new Map(),
     advances: new Map(),
     stands: new Map(),
+    facings: new Map(),
+    strikes: new Map(),
+    byUnit: new Map(),
     loses: [],
     rolls: [],
     hold: null,
@@ -89,7 +103,17 @@ export function indexLegal(actions) {
     else if (a.kind === 'roll') L.rolls.push(act);
     else if (a.kind === 'hold') L.hold = act;
     else if (a.kind === 'end') L.end = act;
-    else L.other.push(act);
+    else {
+      L.other.push(act);
+      if (a.from && a.target && SIDES.has(a.target) && !a.unit && !a.to) put(L.facings, a.from, a.target, act);
+      else if (a.from && a.to && !a.unit && !a.target) put(L.strikes, a.from, a.to, act);
+      // the other actions that name a unit (or a leader): offered with it when it is selected
+      for (const id of [a.unit, a.target]) {
+        if (!id || SIDES.has(id)) continue;
+        if (!L.byUnit.has(id)) L.byUnit.set(id, []);
+        /** @type {string[]} */ (L.byUnit.get(id)).push(act);
+      }
+    }
   }
   return L;
 }

@@ -230,16 +230,18 @@ export const api = {
   branch: (id, at, token) => call(`/api/games/${encodeURIComponent(id)}/branch`, { method: 'POST', body: { at }, token }),
   /** @param {string} id @param {number} n @param {string|null} [token] @returns {Promise<StateView>} */
   replay: async (id, n, token = null) => normalizeState(await call(`/api/games/${encodeURIComponent(id)}/replay/${n}`, { token })),
-  /** @returns {Promise<{case: string, title: string, text: string}[]>} */
-  rules: () => call('/api/rules'),
+  /** The rules reference of a system (the server's first one without `system`).
+   *  @param {string} [system] @returns {Promise<{case: string, title: string, text: string}[]>} */
+  rules: (system) => call(`/api/rules${system ? `?system=${encodeURIComponent(system)}` : ''}`),
   /** The rules system's charts as data (`GET /api/tables`): for Napoleon at War the Combat
    *  Results Table (`crt`) and the Terrain Effects Chart (`tec`); 404 for a system without any.
    *  @param {string} [system] @returns {Promise<Tables>} */
   tables: (system) => call(`/api/tables${system ? `?system=${encodeURIComponent(system)}` : ''}`),
   /** What a legal action of this seat's side would make, without doing it (`GET
-   *  /api/games/{id}/preview`): for a declaration, the combat it would make or join.
+   *  /api/games/{id}/preview`): for a declaration, the combat it would make or join; the
+   *  rest of the answer is the system's (a melee's odds with their shifts, for one).
    *  @param {string} id @param {string} action @param {string|null} [token]
-   *  @returns {Promise<{action: string, combat?: Combat, combats?: Combat[]}>} */
+   *  @returns {Promise<{action: string, combat?: Combat, combats?: Combat[], [k: string]: any}>} */
   preview: (id, action, token = null) => call(`/api/games/${encodeURIComponent(id)}/preview?action=${encodeURIComponent(action)}`, { token }),
   /** @param {number} attack @param {number} defence @param {boolean} [doubled]
    *  @returns {Promise<{column: string, probabilities: Record<string, number>}>} */

@@ -13,7 +13,8 @@ import * as H from './hex.js';
  * @typedef {{do: 'act', action: string}
  *   | {do: 'select', unit: string|null}
  *   | {do: 'pick', hex: string, units: Unit[]}
- *   | {do: 'focus', combat: number, unit: string}} Intent
+ *   | {do: 'focus', combat: number, unit: string}
+ *   | {do: 'confirm', action: string}} Intent
  */
 
 export class Controller {
@@ -49,6 +50,19 @@ export class Controller {
   }
 
   /**
+   * The hexsides the player may turn a stack to face now, by hex (the server's legal facings):
+   * the selected unit's hex's, else those of every hex when there are few (a reaction to make).
+   * @param {StateView} v @returns {Map<string, Map<string, string>>|null}
+   */
+  facingChoices(v) {
+    const F = this.L.facings;
+    if (!F.size) return null;
+    const hex = this.selected ? v.units.find((u) => u.id === this.selected)?.hex : null;
+    if (hex && F.has(hex)) return new Map([[hex, /** @type {Map<string, string>} */ (F.get(hex))]]);
+    return F.size <= 3 ? F : null;
+  }
+
+  /**
    * Hexes to highlight: targets and attackers of the selected unit, retreat and advance hexes.
    * @param {StateView} v @param {Map<string, Unit>} byId @returns {Map<string, string>} hex -> kind
    */
@@ -60,6 +74,12 @@ export class Controller {
       for (const t of this.L.attacks.get(sel)?.keys() || []) { const u = byId.get(t); if (u?.hex) cands.set(u.hex, 'target'); }
       for (const a of this.L.targets.get(sel)?.keys() || []) { const u = byId.get(a); if (u?.hex) cands.set(u.hex, 'attacker'); }
     }
+    // a hex's attack on another hex (the server's `strikes`): the targets of the selected
+    // unit's hex, else every hex that may strike
+    const from = sel ? byId.get(sel)?.hex : null;
+    const strikes = from ? this.L.strikes.get(from) : null;
+    if (strikes) for (const hx of strikes.keys()) cands.set(hx, 'target');
+    else for (const hx of this.L.strikes.keys()) if (!cands.has(hx)) cands.set(hx, 'attacker');
     for (const [pool, kind] of /** @type {const} */ ([[this.L.retreats, 'retreat'], [this.L.advances, 'advance']])) {
       if (sel) for (const hx of pool.get(sel)?.keys() || []) cands.set(hx, kind);
       for (const id of pool.keys()) { const u = byId.get(id); if (u?.hex && id !== sel && !cands.has(u.hex)) cands.set(u.hex, 'attacker'); }
@@ -79,6 +99,10 @@ export class Controller {
       // a legal action of the selected unit into this hex comes first
       const into = this.L.moves.get(sel)?.get(hex) || this.L.retreats.get(sel)?.get(hex) || this.L.advances.get(sel)?.get(hex);
       if (into) return { do: 'act', action: into };
+      // an attack of the selected unit's hex on this one: shown with its odds, then confirmed
+      const from = v.units.find((u) => u.id === sel)?.hex;
+      const strike = from ? this.L.strikes.get(from)?.get(hex) : null;
+      if (strike) return { do: 'confirm', action: strike };
     }
     if (units.length > 1) {
       // a stack: the player picks one, unless exactly one of them is the selected unit's target

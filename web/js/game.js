@@ -14,7 +14,7 @@ import { renderTop, renderBanner } from './views/topbar.js';
 import { help, pickUnit } from './views/dialogs.js';
 import { legend } from './views/legend.js';
 import { arrivals, movesBetween, unitsNamed } from './views/mapnotes.js';
-import { HoverCard } from './views/hover.js';
+import { HoverCard, fetchPreview } from './views/hover.js';
 import { h, fill, mp, debounce, plural, actionLabel } from './util.js';
 import { toast, caseLink, announce, setRuleOpener } from './toast.js';
 import { RulesDrawer } from './rules.js';
@@ -114,6 +114,8 @@ export class Game {
     this.askToast = null;
     /** @type {TablesDrawer|null} */
     this.tables = null;
+    /** @type {null | {action: string, n: number, preview: import('./views/hover.js').Preview|null}} an action shown with its preview, waiting for the player's word (a melee before its die) */
+    this.confirming = null;
     this.onKey = this.onKey.bind(this);
     /** @type {Board|null} */
     this.board = null;
@@ -181,6 +183,7 @@ export class Game {
     if (this.closed) return;
     this.map = map;
     this.system = systemFor(state.system);
+    rules().setSystem(state.system);
     this.store.setLive(state, true);
     const kept = loadSeat(this.id);
     if (this.token && kept?.token === this.token && !kept.title) saveSeat(this.id, { token: this.token, title: state.title });
@@ -192,6 +195,7 @@ export class Game {
       onDrop: (unit, hex) => this.drop(unit, hex),
       onCursor: (hex) => this.onCursor(hex),
       onEscape: () => this.escape(),
+      onChoose: (action) => { this.act(action); },
     }, this.system, { viewKey: this.id });
     this.hoverCard = new HoverCard(this);
     this.board.setHexNumbers(this.prefs.numbers);
@@ -438,6 +442,7 @@ export class Game {
 
   render() {
     if (!this.store.view || !this.board) return;
+    if (this.confirming && (this.confirming.n !== this.v.actions_recorded || !this.canAct())) this.confirming = null;
     this.ctl.update(this.v, this.canAct());
     this.renderTop();
     this.renderSidebar();
@@ -529,7 +534,45 @@ export class Game {
     b.showCombats(v.combats, byId, ctl.focusCombat);
     b.showZoc(this.prefs.zoc ? this.store.overlay('zoc', { viewer: this.viewer() }) : null);
     b.showRange(this.selectedRange());
+    b.showFacings(this.canAct() ? ctl.facingChoices(v) : null);
     this.onHover(this.hover);
+  }
+
+  /**
+   * The range of a leader in a hex (as the server computed it: `overlays.range`), shown while the
+   * pointer rests on him and nothing is selected.
+   * @param {string|null} hex
+   */
+  hoverRange(hex) {
+    if (!hex || this.ctl.selected) return null;
+    for (const u of this.board?.unitsIn(hex) || []) {
+      const r = u.type === 'leader' ? this.store.overlay('range', { unit: u.id }) : null;
+      if (r) return r;
+    }
+    return null;
+  }
+
+  /**
+   * Shows an action with its preview (`GET /api/games/{id}/preview`) in the orders, to be
+   * confirmed or put away: an attack of one hex on another, whose die follows at once.
+   * @param {string} action
+   */
+  async confirm(action) {
+    const n = this.v.actions_recorded;
+    this.confirming = { action, n, preview: null };
+    this.renderSidebar();
+    announce(`${action}: the odds are being asked for. Confirm to send it.`);
+    const got = await fetchPreview(this, action);
+    if (this.confirming?.action !== action || this.confirming.n !== n) return;
+    this.confirming.preview = got;
+    this.renderSidebar();
+    /** @type {HTMLElement|null} */ (this.side_?.querySelector('[data-key="confirm-go"]'))?.focus({ preventScroll: true });
+  }
+
+  /** Puts away the action shown for confirmation. */
+  cancelConfirm() {
+    this.confirming = null;
+    this.renderSidebar();
   }
 
   // ================================================================ interaction
@@ -573,6 +616,7 @@ export class Game {
   /** Carries out what the controller makes of the player's pointing. @param {import('./controller.js').Intent} it @returns {Promise<void>} */
   async perform(it) {
     if (it.do === 'act') return void this.act(it.action);
+    if (it.do === 'confirm') return void this.confirm(it.action);
     if (it.do === 'select') return void this.selectUnit(it.unit);
     if (it.do === 'focus') {
       this.ctl.focusCombat = it.combat;
@@ -602,6 +646,7 @@ export class Game {
     const ctl = this.ctl;
     const d = hex && ctl.moves && ctl.moves.unit === ctl.selected ? ctl.moves.dests.get(hex) : null;
     b.showPath(d ? d.path : null);
+    if (!ctl.selected) b.showRange(this.hoverRange(hex));
     const show = hex || (b.cursorVisible ? b.cursor : null);
     this.hoverCard?.show(show, !hex && !!show);
     if (this.infoBar) {
@@ -632,6 +677,7 @@ export class Game {
 
   escape() {
     if (rules().isOpen) return rules().close();
+    if (this.confirming) return this.cancelConfirm();
     if (this.tables?.isOpen) return this.tables.close();
     if (this.ctl.selected) this.selectUnit(null);
   }

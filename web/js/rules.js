@@ -19,6 +19,8 @@ export class RulesDrawer {
   constructor() {
     /** @type {Rule[]|null} */
     this.rules = null;
+    /** @type {string|null} the rules system whose reference is shown (the game's) */
+    this.system = null;
     this.search = /** @type {HTMLInputElement} */ (h('input', { type: 'search', placeholder: 'Search the rules (case number or words)', 'aria-label': 'Search the rules', class: 'rules-search' }));
     this.list = h('div', { class: 'rules-list', role: 'list' });
     this.status = h('p', { class: 'muted rules-status' });
@@ -32,19 +34,43 @@ export class RulesDrawer {
     document.body.append(this.el);
     /** @type {Element|null} */
     this.returnFocus = null;
+    /** @type {Promise<void>|null} the reference being fetched */
+    this.loading = null;
+  }
+
+  /**
+   * The rules system whose reference the drawer shows: the game's (`GET /api/rules?system=ID`).
+   * Another system's reference, already loaded, is dropped.
+   * @param {string|null} system
+   */
+  setSystem(system) {
+    if (system === this.system) return;
+    this.system = system;
+    this.rules = null;
+    this.loading = null;
+    if (this.isOpen) this.load().then(() => this.render());
   }
 
   async load() {
     if (this.rules) return;
+    if (this.loading) return this.loading;
+    const system = this.system;
     this.status.textContent = 'Loading…';
-    try {
-      // in the order of the rulebook, as served (cases, then charts such as TEC and CRT)
-      this.rules = await api.rules();
-      this.status.textContent = '';
-    } catch (e) {
-      this.status.textContent = `The rules could not be loaded: ${/** @type {Error} */ (e).message}`;
-      this.rules = [];
-    }
+    this.loading = (async () => {
+      /** @type {Rule[]} */
+      let rules;
+      try {
+        // in the order of the rulebook, as served (cases, then charts such as TEC and CRT)
+        rules = await api.rules(system || undefined);
+        this.status.textContent = '';
+      } catch (e) {
+        const err = /** @type {any} */ (e);
+        this.status.textContent = err.status === 404 ? 'This rules system ships no reference yet.' : `The rules could not be loaded: ${/** @type {Error} */ (e).message}`;
+        rules = [];
+      }
+      if (system === this.system) this.rules = rules;
+    })();
+    try { await this.loading; } finally { this.loading = null; }
   }
 
   get isOpen() {

@@ -71,6 +71,9 @@ function normalizeUnits(units) {
   });
 }
 
+/** The members of a change that are not state view fields as they are (applied apart). */
+const CHANGE_OWN = new Set(['base', 'units', 'log', 'legal', 'legal_actions', 'combats', 'obligations', 'id', 'scenario', 'title', 'first_turn', 'last_turn', 'night_turns', 'setup_events']);
+
 /**
  * Applies a change (the light reply of an action or a take-back, docs/api.md "The change") to
  * the state view it was made from. Returns the new state view, or null when `state` is not the
@@ -82,8 +85,10 @@ function normalizeUnits(units) {
 export function applyChange(state, c) {
   if (!state || !c || typeof c.base !== 'number' || c.base !== state.actions_recorded) return null;
   const v = /** @type {any} */ ({ ...state });
-  for (const k of ['turn', 'night', 'phasing', 'phase', 'step', 'to_act', 'actions_recorded', 'undoable', 'state_hash', 'demoralization', 'outcome', 'overlays', 'system']) {
-    if (k in c) v[k] = c[k];
+  // every small field the change carries, the rules system's own included (docs/api.md, "The
+  // change": all the state view's fields but the ones below, which it gives in its own way)
+  for (const k of Object.keys(c)) {
+    if (!CHANGE_OWN.has(k)) v[k] = c[k];
   }
   const listed = c.units || [];
   const changed = new Map(listed.filter((/** @type {any} */ u) => u.id && !String(u.id).startsWith('?')).map((/** @type {any} */ u) => [u.id, u]));

@@ -29,6 +29,8 @@
  *   changeNotes?: (before: import('./api.js').StateView, after: import('./api.js').StateView) => import('./api.js').GameEvent[],
  *   sequence?: (v: import('./api.js').StateView) => Sequence,
  *   tableFocus?: (game: import('./game.js').Game) => {column: string|null, die: number|null, why: string}|null,
+ *   grammar?: () => string,
+ *   previewView?: (preview: any) => Node|null,
  * }} SystemPanel
  */
 /**
@@ -39,6 +41,10 @@
  *   notes: {case: string, text: string}[]}} Sequence
  */
 
+// `grammar`: the system's action grammar in one line, for the command box (its verbs, as its
+// rules crate writes them). `previewView`: the system's own part of a preview answer
+// (`GET /api/games/{id}/preview`, such as a melee's odds with their shifts) drawn for the
+// player, in the hover card and before an action is confirmed; null when it has nothing to show.
 // `unitMark`: the shape a counter carries besides its colours (a nation's, so that nations are
 // told apart without colour), one of the board's marks (views/board.js `MARKS`).
 

@@ -52,6 +52,7 @@ const BUILDINGS = [
  *   onDrop?: (unit: string, hex: string) => void,
  *   onCursor?: (hex: string) => void,
  *   onEscape?: () => void,
+ *   onChoose?: (action: string) => void,
  * }} BoardHandlers
  */
 
@@ -171,7 +172,7 @@ export class Board {
     const layers = {};
     // hexside features (river, stream, bridge) are drawn again over the counters' edges (`sides`):
     // a counter never hides them; labels go over both
-    for (const name of ['zoc', 'range', 'dest', 'cand', 'numbers', 'lastmoves', 'origin', 'counters', 'sides', 'places', 'marks', 'reinf', 'combats', 'path', 'cursor', 'ghost']) {
+    for (const name of ['zoc', 'range', 'dest', 'cand', 'numbers', 'lastmoves', 'origin', 'counters', 'sides', 'places', 'marks', 'reinf', 'combats', 'path', 'cursor', 'facings', 'ghost']) {
       const g = s('g', { class: `layer layer-${name}` });
       layers[name] = g;
       vp.append(g);
@@ -715,6 +716,37 @@ export class Board {
     g.append(s('path', { d, class: 'range', fill: 'url(#pat-range)' }));
   }
 
+  /**
+   * The hexsides a hex's units may turn to face, as the server lists them: an arrow inside the
+   * hex at each such hexside, pointing out through it; clicking one sends its action (the
+   * handlers' `onChoose`). The hexside faced now (a unit's `facing`) has no arrow unless listed.
+   * @param {Map<string, Map<string, string>>|null} byHex hex -> direction (E, NE, ...) -> action
+   */
+  showFacings(byHex) {
+    const g = this.layers.facings;
+    g.replaceChildren();
+    if (!byHex) return;
+    for (const [hx, dirs] of byHex) {
+      if (!this.contains(hx)) continue;
+      const [cx, cy] = this.c(hx);
+      for (const [d, action] of dirs) {
+        if (!H.DIRS.includes(/** @type {H.Dir} */ (d))) continue;
+        const [nx, ny] = H.sideNormal(/** @type {H.Dir} */ (d));
+        // between the counter's edge and the hexside, pointing through it
+        const r0 = 0.3 * S, r1 = 0.5 * S, w = 0.13 * S;
+        const px = -ny, py = nx;
+        const bx = cx + nx * r0, by = cy + ny * r0;
+        const tip = `${f(cx + nx * r1)},${f(cy + ny * r1)}`;
+        const path = `M${f(bx + px * w)},${f(by + py * w)}L${tip}L${f(bx - px * w)},${f(by - py * w)}Z`;
+        g.append(s('g', { class: 'facing-choice', 'data-hex': hx, 'data-dir': d, 'data-action': action, role: 'button', 'aria-label': action },
+          s('title', {}, `${action}: turn to face this hexside`),
+          // a wider, invisible target for the pointer
+          s('circle', { cx: f(cx + nx * (r0 + r1) / 2), cy: f(cy + ny * (r0 + r1) / 2), r: f(0.13 * S), class: 'facing-hit' }),
+          s('path', { d: path, class: 'facing-arrow' })));
+      }
+    }
+  }
+
   /** @param {boolean} on */
   setHexNumbers(on) {
     this.layers.numbers.style.display = on ? '' : 'none';
@@ -921,7 +953,7 @@ export class Board {
     const svg = this.svg;
     /** @type {Map<number, {x: number, y: number}>} */
     const pointers = new Map();
-    /** @type {null | {mode: 'idle'|'pan'|'drag'|'pinch', x0: number, y0: number, unit?: string, hex?: string|null, dist?: number, moved?: boolean}} */
+    /** @type {null | {mode: 'idle'|'pan'|'drag'|'pinch', x0: number, y0: number, unit?: string, hex?: string|null, dist?: number, moved?: boolean, action?: string|null}} */
     let g = null;
     let suppressClick = false;
 
@@ -944,7 +976,10 @@ export class Board {
       }
       const hex = this.hexAt(e.clientX, e.clientY);
       const u = hex ? this.unitAt.get(hex) : undefined;
-      g = { mode: 'idle', x0: e.clientX, y0: e.clientY, unit: u?.id, hex, moved: false };
+      // a choice drawn on the map (an arrow at a hexside) is pressed, not its hex
+      const choice = /** @type {Element|null} */ (e.target instanceof Element ? e.target.closest('[data-action]') : null);
+      const action = choice && this.layers.facings.contains(choice) ? choice.getAttribute('data-action') : null;
+      g = { mode: 'idle', x0: e.clientX, y0: e.clientY, unit: action ? undefined : u?.id, hex, moved: false, action };
     });
 
     svg.addEventListener('pointermove', (e) => {
@@ -993,6 +1028,9 @@ export class Board {
         if (hex && e.type === 'pointerup') this.on.onDrop?.(g.unit, hex);
         suppressClick = true;
       } else if (g.mode === 'pan') {
+        suppressClick = true;
+      } else if (e.type === 'pointerup' && g.action) {
+        this.on.onChoose?.(g.action);
         suppressClick = true;
       } else if (e.type === 'pointerup') {
         const hex = this.hexAt(e.clientX, e.clientY);

@@ -6,7 +6,9 @@
 // enemy unit that the server lists as its legal target (`legal_actions`, kind `attack`) also
 // shows the odds, the column, the result probabilities and the terrain effects of the combat
 // the declaration would make (`GET /api/games/{id}/preview`), cached per state and action,
-// asked for after a short pause (debounced). The keyboard's hex cursor shows it too.
+// asked for after a short pause (debounced); so does a hex the selected unit's hex may attack
+// (a legal action of one hex into another), drawn by the system's panel (`previewView`: a
+// melee's strengths, shifts and chances). The keyboard's hex cursor shows it too.
 
 import { h, fill, debounce } from '../util.js';
 import * as H from '../hex.js';
@@ -16,6 +18,9 @@ import { api } from '../api.js';
 /** @typedef {import('../api.js').Combat} Combat */
 /** @typedef {import('../api.js').Tables} Tables */
 /** @typedef {{terrain: string, kind: string, name: string, movement: string, combat: string, case?: string}} TecRow */
+/** A preview as the board keeps it: the combat a declaration would make (Napoleon at War's
+ *  answer), the whole answer for the system's panel, or why there is none.
+ *  @typedef {{combat: Combat|null, answer?: any, error?: string}} Preview */
 
 /** How long the pointer rests on a target before its odds are asked for, in ms. */
 const PREVIEW_PAUSE = 150;
@@ -34,7 +39,7 @@ export class HoverCard {
     this.tables = undefined;
     /** @type {Promise<void>|null} */
     this.loading = null;
-    /** @type {Map<string, {combat: Combat|null, error?: string}>} previews by state hash and action */
+    /** @type {Map<string, Preview>} previews by state hash and action */
     this.previews = new Map();
     /** @type {string|null} the hex shown */
     this.hex = null;
@@ -151,7 +156,7 @@ export class HoverCard {
 
   /**
    * The legal declaration the selected unit may make against a unit in the hex (the server's
-   * `legal_actions` of kind `attack`), if any.
+   * `legal_actions` of kind `attack`), or the attack of its hex on this hex (`strikes`), if any.
    * @param {string} hex @returns {string|null}
    */
   target(hex) {
@@ -160,7 +165,9 @@ export class HoverCard {
     if (!sel || !game.canAct() || !game.token) return null;
     const ids = new Set((game.board?.unitsIn(hex) || []).map((u) => u.id));
     const a = game.v.legal_actions.find((x) => x.kind === 'attack' && x.unit === sel && !!x.target && ids.has(x.target));
-    return a ? a.text : null;
+    if (a) return a.text;
+    const from = game.v.units.find((u) => u.id === sel)?.hex;
+    return (from && game.ctl.L.strikes.get(from)?.get(hex)) || null;
   }
 
   /** Asks the server what the wanted declaration would make (once per state and action). */
@@ -168,35 +175,15 @@ export class HoverCard {
     const key = this.wanted;
     if (!key || this.previews.has(key)) return;
     const action = key.slice(key.indexOf(' ') + 1);
-    const game = this.game;
-    /** @type {{combat: Combat|null, error?: string}} */
-    let got;
-    try {
-      const r = await api.preview(game.id, action, game.token);
-      got = { combat: r.combat || null };
-    } catch (e) {
-      got = { combat: null, error: /** @type {any} */ (e).why || /** @type {Error} */ (e).message };
-    }
+    const got = await fetchPreview(this.game, action);
     this.previews.set(key, got);
     if (this.previews.size > 200) this.previews.delete(/** @type {string} */ (this.previews.keys().next().value));
     if (this.wanted === key) this.fillOdds(action, got);
   }
 
-  /** @param {string} action @param {{combat: Combat|null, error?: string}} got */
+  /** @param {string} action @param {Preview} got */
   fillOdds(action, got) {
-    const cb = got.combat;
-    if (!cb) {
-      fill(this.odds, h('div', { class: 'hc-muted' }, `${action}: no preview (${got.error || 'the server gave none'}).`));
-      return;
-    }
-    const order = ['Ae', 'Ar', 'Ex', 'Dr', 'De'];
-    const codes = [...order.filter((c) => c in cb.probabilities), ...Object.keys(cb.probabilities).filter((c) => !order.includes(c))];
-    fill(this.odds,
-      h('div', { class: 'hc-odds-head' }, h('span', { class: 'hc-column' }, cb.column), ` ${cb.attack} attack against ${cb.defence} defence`,
-        cb.attackers.length > 1 ? ` (${cb.attackers.join(', ')})` : ''),
-      h('div', { class: 'hc-probs' }, codes.map((c) => h('span', { class: `hc-prob p-${c}`, 'data-code': c }, `${c} ${Math.round((cb.probabilities[c] || 0) * 100)}%`))),
-      cb.terrain.length ? h('div', { class: 'hc-terrain' }, cb.terrain.join('; ')) : h('div', { class: 'hc-terrain' }, 'No terrain effect.'),
-      h('div', { class: 'hc-muted' }, `If declared: ${action}`));
+    fill(this.odds, ...previewNodes(this.game, action, got), h('div', { class: 'hc-muted' }, `If declared: ${action}`));
   }
 
   /** Puts the card beside the hex, inside the map. @param {string} hex */
@@ -215,4 +202,40 @@ export class HoverCard {
     this.el.style.left = `${Math.round(left)}px`;
     this.el.style.top = `${Math.round(top)}px`;
   }
+}
+
+/**
+ * Asks the server what an action would make (`GET /api/games/{id}/preview`), without taking it.
+ * @param {import('../game.js').Game} game @param {string} action @returns {Promise<Preview>}
+ */
+export async function fetchPreview(game, action) {
+  try {
+    const r = await api.preview(game.id, action, game.token);
+    return { combat: r.combat || null, answer: r };
+  } catch (e) {
+    return { combat: null, error: /** @type {any} */ (e).why || /** @type {Error} */ (e).message };
+  }
+}
+
+/**
+ * A preview for the player: the combat a declaration would make (its column, strengths, the
+ * chance of each result and the terrain's effects), or the system's own view of the answer.
+ * @param {import('../game.js').Game} game @param {string} action @param {Preview} got
+ * @returns {Node[]}
+ */
+export function previewNodes(game, action, got) {
+  const cb = got.combat;
+  if (!cb) {
+    const own = got.answer && game.system.previewView ? game.system.previewView(got.answer) : null;
+    if (own) return [own];
+    return [h('div', { class: 'hc-muted' }, `${action}: no preview (${got.error || 'the server gave none'}).`)];
+  }
+  const order = ['Ae', 'Ar', 'Ex', 'Dr', 'De'];
+  const codes = [...order.filter((c) => c in cb.probabilities), ...Object.keys(cb.probabilities).filter((c) => !order.includes(c))];
+  return [
+    h('div', { class: 'hc-odds-head' }, h('span', { class: 'hc-column' }, cb.column), ` ${cb.attack} attack against ${cb.defence} defence`,
+      cb.attackers.length > 1 ? ` (${cb.attackers.join(', ')})` : ''),
+    h('div', { class: 'hc-probs' }, codes.map((c) => h('span', { class: `hc-prob p-${c}`, 'data-code': c }, `${c} ${Math.round((cb.probabilities[c] || 0) * 100)}%`))),
+    cb.terrain.length ? h('div', { class: 'hc-terrain' }, cb.terrain.join('; ')) : h('div', { class: 'hc-terrain' }, 'No terrain effect.'),
+  ];
 }

@@ -10,6 +10,8 @@ import { logCard } from './log.js';
 import { eventsCard, whatChangedCard } from './events.js';
 import { trackCard } from './track.js';
 import { isLoopback } from '../api.js';
+import { previewNodes } from './hover.js';
+import { DIRS } from '../hex.js';
 
 /** @typedef {import('../game.js').Game} Game */
 /** @typedef {import('../api.js').Unit} Unit */
@@ -118,6 +120,7 @@ function ordersCard(game) {
     status.push(h('p', { class: 'hint waiting' }, h('span', { class: 'dots', 'aria-hidden': 'true' }), game.mode === 'computer' ? `The computer (${v.to_act}) is thinking…` : `Waiting for the ${v.to_act} player.`));
   }
   body.push(h('div', { class: 'orders-status', tabindex: -1, 'data-key': 'orders-status' }, status));
+  if (can && game.confirming) body.push(confirmBox(game, game.confirming));
 
   const sel = ctl.selected ? byId.get(ctl.selected) : undefined;
   if (sel) body.push(unitCard(game, sel));
@@ -177,7 +180,10 @@ function ordersCard(game) {
         return h('button', { type: 'button', class: 'die-btn', 'aria-label': a, title: a, 'data-key': `act:${a}`, onclick: () => game.act(a) }, dieFace(n));
       })));
     }
-    if (L.other.length) body.push(...otherActions(game, L.other));
+    const confirmable = new Set([...L.strikes.values()].flatMap((m) => [...m.values()]));
+    const own = sel ? L.byUnit.get(sel.id) || [] : [];
+    if (sel && own.length) body.push(h('div', { class: 'choice unit-orders', 'data-unit': sel.id }, h('h3', {}, `Orders naming ${sel.id}`), ...otherActions(game, own, confirmable)));
+    if (L.other.length) body.push(...otherActions(game, L.other, confirmable));
     if (L.end) {
       const label = v.step === 'movement' ? `End the ${v.phasing} movement phase` : v.step === 'declare' ? (v.combats.length ? 'Done declaring: to the combats' : 'Declare no (more) attacks: end') : 'End';
       body.push(h('div', { class: 'end-row' }, actBtn(game, L.end, label, 'btn btn-primary btn-end')));
@@ -188,11 +194,26 @@ function ordersCard(game) {
 }
 
 /**
+ * An action shown with its preview before it is sent (an attack whose die follows at once): the
+ * preview (the system's view of it), then Confirm or Cancel.
+ * @param {Game} game @param {{action: string, preview: import('./hover.js').Preview|null}} c
+ */
+function confirmBox(game, c) {
+  return h('div', { class: 'confirm-box', role: 'group', 'aria-label': `Before the die: ${c.action}`, 'data-action': c.action },
+    h('h3', {}, `Before the die: ${c.action}`),
+    c.preview ? h('div', { class: 'confirm-preview hover-odds' }, ...previewNodes(game, c.action, c.preview)) : h('p', { class: 'small muted' }, 'Asking the server for the odds…'),
+    h('div', { class: 'btn-row' },
+      h('button', { type: 'button', class: 'btn btn-primary', 'data-key': 'confirm-go', title: c.action, onclick: () => { game.confirming = null; game.act(c.action); } }, `Confirm: ${c.action}`),
+      h('button', { type: 'button', class: 'btn', 'data-key': 'confirm-cancel', onclick: () => game.cancelConfirm() }, 'Cancel')));
+}
+
+/**
  * The legal actions the board has no place for, as buttons: grouped by their verb, a verb with
  * many actions (a system's orders to every hex) folded under its name so that the few stay in view.
- * @param {Game} game @param {string[]} actions @returns {Node[]}
+ * An attack of one hex on another (`confirm`) is shown with its odds first, then confirmed.
+ * @param {Game} game @param {string[]} actions @param {Set<string>} [confirm] @returns {Node[]}
  */
-function otherActions(game, actions) {
+function otherActions(game, actions, confirm = new Set()) {
   /** @type {Map<string, string[]>} */
   const byVerb = new Map();
   for (const a of actions) {
@@ -204,11 +225,14 @@ function otherActions(game, actions) {
   const few = [];
   /** @type {Node[]} */
   const folded = [];
+  const btn = (/** @type {string} */ a) => (confirm.has(a)
+    ? h('button', { type: 'button', class: 'btn btn-attack', 'data-key': `confirm:${a}`, title: `${a}: see the odds, then confirm`, onclick: () => game.confirm(a) }, `${a}…`)
+    : actBtn(game, a, a));
   for (const [verb, list] of byVerb) {
     if (list.length <= 16) few.push(...list);
-    else folded.push(sub(game, `other:${verb}`, false, `${verb} (${list.length})`, h('div', { class: 'btn-row' }, list.map((a) => actBtn(game, a, a)))));
+    else folded.push(sub(game, `other:${verb}`, false, `${verb} (${list.length})`, h('div', { class: 'btn-row' }, list.map(btn))));
   }
-  return [few.length ? h('div', { class: 'btn-row' }, few.map((a) => actBtn(game, a, a))) : null, ...folded].filter((x) => !!x);
+  return [few.length ? h('div', { class: 'btn-row' }, few.map(btn)) : null, ...folded].filter((x) => !!x);
 }
 
 /**
@@ -238,7 +262,7 @@ function unitCard(game, u) {
     ? `In ${u.hex}: ${game.terrainOf(/** @type {string} */ (u.hex))}${game.placeOf(/** @type {string} */ (u.hex)) ? ` (${game.placeOf(/** @type {string} */ (u.hex))})` : ''}`
     : u.status === 'waiting' ? `Arrives turn ${u.arrival?.turn} at ${u.arrival?.hex}` : 'Eliminated';
   const lines = u.hidden ? [`A hidden ${u.side} unit`, where] : [...game.system.unitLines(u), where];
-  if (typeof u.facing === 'number') lines.push(`Facing hexside ${u.facing}`);
+  if (typeof u.facing === 'number') lines.push(`Facing ${DIRS[u.facing] || `hexside ${u.facing}`}`);
   if (u.markers?.length) lines.push(`Markers: ${u.markers.join(', ').replace(/_/g, ' ')}`);
   if (u.moved) lines.push('Has moved this phase');
   if (u.in_combat) lines.push('In a declared combat');
@@ -258,7 +282,7 @@ function commandBox(game, can) {
   const dl = h('datalist', { id: 'legal-list' }, (can ? legal.slice(0, 3000) : []).map((a) => h('option', { value: a })));
   const input = /** @type {HTMLInputElement} */ (h('input', {
     class: 'cmd-input', type: 'text', list: 'legal-list', autocomplete: 'off', spellcheck: 'false', 'data-key': 'cmd',
-    placeholder: can ? 'Type an action: move FR.4 2316' : 'No action to take now',
+    placeholder: can ? `Type an action${example(legal)}` : 'No action to take now',
     'aria-label': 'Action command', disabled: !can,
   }));
   const form = h('form', { class: 'cmd', onsubmit: (/** @type {Event} */ e) => {
@@ -281,7 +305,25 @@ function commandBox(game, can) {
   const legalList = can ? sub(game, 'legal', false, `All legal actions (${legal.length})`,
     h('ul', { class: 'plain legal-ul' }, legal.slice(0, 400).map((a) => h('li', {}, h('button', { type: 'button', class: 'link-btn', 'data-key': `legal:${a}`, onclick: () => game.act(a) }, a)))),
     legal.length > 400 ? h('p', { class: 'small muted' }, `… and ${legal.length - 400} more (type them in the command box).`) : null) : null;
-  return h('div', { class: 'cmd-wrap' }, form, h('p', { class: 'small muted' }, 'The grammar: move, attack, resolve, retreat, advance, hold, lose, end — by unit id or hex. ', h('a', { href: '#', onclick: (/** @type {Event} */ e) => { e.preventDefault(); game.help(); } }, 'Help')), legalList);
+  return h('div', { class: 'cmd-wrap' }, form, h('p', { class: 'small muted cmd-grammar' }, grammarHint(game), ' ', h('a', { href: '#', onclick: (/** @type {Event} */ e) => { e.preventDefault(); game.help(); } }, 'Help')), legalList);
+}
+
+/** An example for the command box: a legal action that names something (`: move FR.4 2316`). @param {string[]} legal */
+function example(legal) {
+  const a = legal.find((x) => /\s/.test(x) && !/^roll\s/.test(x)) || legal[0];
+  return a ? `: ${a}` : '';
+}
+
+/**
+ * The action grammar in one line: the rules system's (its panel's `grammar`), else the verbs of
+ * the legal actions now.
+ * @param {Game} game
+ */
+function grammarHint(game) {
+  const own = game.system.grammar?.();
+  if (own) return own;
+  const verbs = [...new Set(game.v.legal.map((a) => a.split(/\s+/)[0]).filter((x) => x && x !== 'roll'))];
+  return verbs.length ? `The verbs now: ${verbs.join(', ')}.` : 'The grammar of actions is in the help.';
 }
 
 /** @param {Game} game */

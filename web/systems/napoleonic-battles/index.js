@@ -4,13 +4,16 @@
 // their facing (a notch on the hexside faced) and markers (disordered, spent, active). Leaders
 // are round counters with their command and initiative ratings. The side panels show who has
 // the initiative and the victory points, the activation in progress, and every formation with
-// its officer, its losses against its loss limit, and whether it is spent or has acted.
+// its officer, its losses against its loss limit, and whether it is spent or has acted. A melee is
+// shown before its die (the server's preview: strengths, base column, every shift with its rule,
+// the final column and each result's chance); the command box names this system's verbs.
 // Registered under the system id `napoleonic-battles`; everything comes from the state view the
 // server's presenter (crates/present/src/nb_views.rs) gives.
 
 import { h, s } from '../../js/util.js';
 import { registerSystem } from '../../js/systems.js';
 import { card } from '../../js/views/sidebar.js';
+import { caseLink } from '../../js/toast.js';
 import { NATIONS, NATION_MARKS, nationColours, sideColour } from '../naw/index.js';
 
 /** @typedef {import('../../js/api.js').Unit} Unit */
@@ -26,10 +29,11 @@ import { NATIONS, NATION_MARKS, nationColours, sideColour } from '../naw/index.j
  *   lost: number, loss_limit: number, demoralized: boolean, units: number, on_map: number, acted: number,
  *   spent: number, active: number, ready: boolean}} Formation
  * @typedef {{name: string, side: string|null, lost: number, loss_limit: number, disintegration: number}} Army
- * @typedef {{side: string, units: string[]}} Activation
+ * @typedef {{side: string, how?: string, commander?: string|null, officers?: string[], lead?: string|null, units: string[], order?: string|null}} Activation
  * @typedef {Unit & {sp?: number, full?: number, morale?: number, formation?: string|null, disorder?: string,
  *   acted?: boolean, spent?: boolean, active?: boolean, rank?: string, command?: number, initiative?: number,
- *   range?: number, name?: string, bonus?: string|null, order?: string|null, formations?: string[]}} NbUnit
+ *   range?: number, name?: string, bonus?: string|null, order?: string|null, formations?: string[],
+ *   command_points_used?: number}} NbUnit
  */
 
 /** The system's members of a state view. @param {StateView} v */
@@ -70,9 +74,9 @@ export const STEP_HINTS = {
   choose: 'Activate a formation (a commander\'s command point, or an officer\'s initiative), a unit by its own initiative, or pass.',
   designate: 'Add or leave out units, then Go.',
   write_order: 'The officer failed: he may write an order (its destination), or none.',
-  movement: 'Select a unit or leader of the activation, then click an adjacent hex; face a hexside with the face buttons. End when done.',
-  reaction: 'The enemy moved near: turn a stack to face it, or hold.',
-  melee: 'Choose a melee from an active hex into an enemy hex in front of it, or end the impulse.',
+  movement: 'Select a unit or leader of the activation, then click an adjacent hex; to turn a stack, click one of the arrows at its hexsides. End when done.',
+  reaction: 'The enemy moved near: click an arrow at a hexside of the stack to turn it to face that way, or hold.',
+  melee: 'Select a unit of an active hex, then click an enemy hex in its front: the odds and their shifts are shown before you confirm. Or end the impulse.',
   evade: 'Your cavalry is attacked by infantry: evade (retreat before the melee) or stand.',
   losses: 'Choose which unit loses each strength point.',
   retreat: 'Choose the hex the retreating stack steps into.',
@@ -132,7 +136,8 @@ function unitLines(u) {
   if (u.type === 'leader') {
     return [
       `${nationColours(u.nation).name} ${u.rank === 'army' ? 'army commander' : 'corps officer'}: ${u.name || u.designation}`,
-      `Command ${u.command}, initiative ${u.initiative}, range ${u.range} hexes, movement ${u.movement}`,
+      `Command ${u.command}, initiative ${u.initiative}, range ${u.range} hexes (shaded on the map), movement ${u.movement}`,
+      ...(u.rank === 'army' ? [`Command points spent this turn: ${u.command_points_used ?? 0} of ${u.command}`] : []),
       ...(u.formations?.length ? [`Commands ${u.formations.join(', ')}`] : []),
       ...(u.bonus ? [`Initiative bonus: ${u.bonus}`] : []),
       ...(u.order ? [`Written order: march to ${u.order}`] : []),
@@ -156,7 +161,11 @@ function initiativeCard(game) {
   const body = [
     h('p', { class: 'nb-initiative' }, swatch(initiative.side), h('b', {}, `${initiative.side} has the initiative`), ` this turn; ${initiative.acting} ${v.to_act === 'over' ? 'acted last' : 'is acting'}.`),
     h('ul', { class: 'plain small nb-sides' }, sides.map((side) => h('li', {}, swatch(side), ` ${side}: ${initiative.points[side]} victory points, initiative bonus +${initiative.bonus[side] ?? 0}`))),
-    activation ? h('p', { class: 'small nb-activation' }, h('b', {}, `${activation.side} activation: `), `${activation.units.length} unit${activation.units.length === 1 ? '' : 's'} (${activation.units.slice(0, 12).join(', ')}${activation.units.length > 12 ? ', …' : ''})`) : null,
+    activation ? h('p', { class: 'small nb-activation', 'data-how': activation.how || '' }, h('b', {}, `${activation.side} activation`),
+      activation.commander ? ` by ${activation.commander}'s command` : '',
+      activation.officers?.length ? ` under ${activation.officers.join(', ')}` : '',
+      activation.lead ? ` led by ${activation.lead}` : '',
+      `: ${activation.units.length} unit${activation.units.length === 1 ? '' : 's'} (${activation.units.slice(0, 12).join(', ')}${activation.units.length > 12 ? ', …' : ''})`) : null,
   ];
   return card(game, 'nb-initiative', 'Initiative', body);
 }
@@ -228,6 +237,45 @@ function sequence(v) {
   return { phases, notes };
 }
 
+/**
+ * The preview of a melee (the server's `preview` answer, `melee`), before its die: the strengths
+ * and the percentage, the base column (rounded down, in the defender's favour), every column
+ * shift with its rule, the final column, the chance of each result and of the main outcomes.
+ * @typedef {{from: string, to: string, attackers: string[], defenders: string[], attack: string,
+ *   defence: string, percent: number|null, base: string|null, shifts: {by: number, rule: string, why: string}[],
+ *   column: string|null, results: {roll: number, chance: number, result: string, text: string}[],
+ *   chances: null | {defender_retreats: number, attacker_retreats: number, defender_morale_check: number,
+ *   attacker_morale_check: number, defender_leader_loss: number, attacker_leader_loss: number,
+ *   expected_loss: {attacker: number, defender: number}}, explain: string, case: string}} MeleePreview
+ * @param {any} answer @returns {Node|null}
+ */
+function previewView(answer) {
+  /** @type {MeleePreview|null} */
+  const m = answer && answer.melee;
+  if (!m) return null;
+  const pct = (/** @type {number} */ x) => `${Math.round(x * 100)}%`;
+  const sign = (/** @type {number} */ n) => (n > 0 ? `+${n}` : `${n}`);
+  const total = m.shifts.reduce((n, x) => n + x.by, 0);
+  const ch = m.chances;
+  return h('div', { class: 'nb-melee-preview', 'data-column': m.column || '' },
+    h('div', { class: 'hc-odds-head' }, h('span', { class: 'hc-column nb-final' }, m.column || 'off'),
+      ` Melee ${m.from} → ${m.to}: ${m.attack} against ${m.defence} SP`),
+    h('div', { class: 'small nb-base' }, `${m.percent === null ? 'no defence' : `${m.percent}%`}, read on ${m.base || 'no column'} (rounded down for the defender)`,
+      ' ', caseLink(m.case)),
+    m.shifts.length
+      ? h('ul', { class: 'plain small nb-shifts' }, m.shifts.map((x) => h('li', { class: 'nb-shift', 'data-by': x.by },
+        h('b', {}, sign(x.by)), ` ${x.why} `, caseLink(x.rule))))
+      : h('div', { class: 'small nb-shifts muted' }, 'No column shift.'),
+    h('div', { class: 'small' }, m.column ? `Final column ${m.column}${m.shifts.length ? ` (${sign(total)} from ${m.base || 'below the table'})` : ''}.` : 'Off the table: this melee may not be made.'),
+    m.results.length ? h('table', { class: 'tbl nb-results small' },
+      h('thead', {}, h('tr', {}, h('th', {}, 'Die'), h('th', {}, 'Chance'), h('th', {}, 'Result'))),
+      h('tbody', {}, m.results.map((r) => h('tr', { 'data-roll': r.roll, title: r.text },
+        h('td', {}, String(r.roll)), h('td', {}, pct(r.chance)), h('td', {}, h('code', {}, r.result), ' ', h('span', { class: 'muted' }, r.text)))))) : null,
+    ch ? h('div', { class: 'small nb-chances' },
+      `The defender retreats ${pct(ch.defender_retreats)}, the attacker ${pct(ch.attacker_retreats)}; expected losses ${ch.expected_loss.attacker.toFixed(2)} SP attacking, ${ch.expected_loss.defender.toFixed(2)} SP defending; a leader may fall: defender ${pct(ch.defender_leader_loss)}, attacker ${pct(ch.attacker_leader_loss)}.`) : null,
+    h('div', { class: 'small muted' }, `${m.attackers.join(', ')} against ${m.defenders.join(', ')}.`));
+}
+
 /** The name of an event in the events panel, or null for one it does not list. @param {GameEvent} e */
 function eventLabel(e) {
   switch (e.kind) {
@@ -265,10 +313,15 @@ registerSystem({
   eventLabel,
   sequence,
   panels: (game) => [initiativeCard(game), formationsCard(game)],
+  // the verbs of crates/napoleonic-battles/src/action.rs
+  grammar: () => 'The grammar: command C O, initiative O, unit U, include U, exclude U, go, pass, march C O HEX, lend C O, order O HEX, no-order, move U HEX, lead L HEX, face HEX DIR, melee HEX HEX, evade, stand, lose U, retreat HEX, advance U, react HEX DIR, hold HEX, end — units and leaders by id, DIR one of E NE NW W SW SE.',
+  previewView,
   legendUnits: () => Object.entries(NATIONS).map(([code, c]) => ({ code, name: c.name, fill: c.fill, text: c.text, mark: NATION_MARKS[code] })),
   legendMarks: () => [],
   helpLines: () => [
     'Napoleonic Battles: formations act in alternating impulses. Activate one by a commander\'s command point or its officer\'s initiative, or a unit by its own initiative; or pass.',
     'Counters show strength points left; the notch on a counter\'s edge is the hexside it faces; tags mark disorder, and units spent or active this turn.',
+    'To turn a stack, select one of its units and click an arrow at the hexside it should face. Select a leader (or point at him) to see his command range shaded.',
+    'A melee is shown with its odds before the die: click an enemy hex from a selected active unit, read the strengths, the shifts and the chances, then confirm.',
   ],
 });
