@@ -26,7 +26,9 @@ use hexmap::{Dir, Hex};
 use napoleonic_battles::data::Rank;
 use napoleonic_battles::melee::Column;
 use napoleonic_battles::{arc, Action, Arc as Arcs, Game, LeaderId, LeaderLoc, Loc, Step};
-use naw::UnitId;
+use naw::{UnitId, UnitType};
+
+use super::paths::{self, Field, FAR};
 
 /// How boldly the heuristic plays: the search compares plans in each style.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -132,14 +134,35 @@ fn nearness_weight(d: u32, night: bool) -> f64 {
     }
 }
 
-/// The worth of activating `units`: their SP weighted by nearness to the enemy.
+/// How far a unit in `h` is from the enemy for the heuristic: 1 when adjacent, else the
+/// hexes of clear ground the path to the enemy costs ([`paths::field`]: half MP / 2), never
+/// less than the hex distance (99 when no path).
+fn path_distance(g: &Game, h: Hex, enemies: &[Hex], field: &Field) -> u32 {
+    let d = nearest(g, h, enemies).map_or(99, |x| x.0);
+    if d <= 1 {
+        return d;
+    }
+    let f = field.at(h);
+    if f == FAR {
+        return 99;
+    }
+    d.max(f / 2)
+}
+
+/// True for cavalry (its own movement costs: swamps are closed to it).
+fn is_cavalry(g: &Game, u: UnitId) -> bool {
+    g.scenario().unit(u).kind == UnitType::Cavalry
+}
+
+/// The worth of activating `units`: their SP weighted by nearness to the enemy (by path).
 fn units_worth(g: &Game, units: &[UnitId], enemies: &[Hex]) -> f64 {
     let night = g.scenario().is_night(g.turn());
+    let field = paths::field(g, false, enemies);
     units
         .iter()
         .filter_map(|&u| hex_of(g, u).map(|h| (u, h)))
         .map(|(u, h)| {
-            let d = nearest(g, h, enemies).map_or(99, |x| x.0);
+            let d = path_distance(g, h, enemies, &field);
             f64::from(g.sp(u)) * nearness_weight(d, night)
         })
         .sum()
@@ -216,12 +239,15 @@ impl NbHeuristic {
         };
         let found = match g.step() {
             Step::Choose => {
+                if let Some(m) = march_order(g, me) {
+                    return (m.action, Some(m.why));
+                }
                 let c = activation_choices(g, me);
                 let best = c.into_iter().next();
                 best.map(|c| (c.action, Some(c.why)))
             }
-            Step::Designate => Some((Action::Go, None)),
-            Step::WriteOrder => Some((Action::NoOrder, None)),
+            Step::Designate => Some(designation(g, me)),
+            Step::WriteOrder => Some(written_order(g, me)),
             Step::Movement => Some((self.movement(g, me), None)),
             Step::Reaction => self.reaction(g, me).map(|a| (a, None)),
             Step::Melee => Some(self.melee(g, me)),
@@ -241,7 +267,17 @@ impl NbHeuristic {
             .filter(|&u| side_of(g, u) == me && g.unit(u).active)
             .filter_map(|u| hex_of(g, u).map(|h| (u, h)))
             .collect();
-        // 1. steps toward the enemy
+        // 1. steps toward the enemy, along the cheapest path (the rules' movement costs), or
+        // toward the destination of the activation's order (NB50)
+        let order = g.activation().and_then(|a| a.order);
+        let targets: Vec<Hex> = match order {
+            Some(dest) => vec![dest],
+            None => enemies.clone(),
+        };
+        let fields = [
+            paths::field(g, false, &targets),
+            paths::field(g, true, &targets),
+        ];
         let mut steps: Vec<(f64, Action)> = Vec::new();
         for &(u, h) in &active {
             let Some((d0, _)) = nearest(g, h, &enemies) else {
@@ -250,7 +286,14 @@ impl NbHeuristic {
             if d0 <= 1 {
                 continue; // in contact: it stays and fights
             }
+            let cav = is_cavalry(g, u);
+            let field = &fields[usize::from(cav)];
+            let f0 = field.at(h);
+            if order.is_some_and(|dest| dest == h) {
+                continue; // at its order's destination
+            }
             let my_sp = f64::from(g.sp(u));
+            let kind = g.scenario().unit(u).kind;
             for d in Dir::ALL {
                 let n = map.neighbour(h, d);
                 if !map.contains(n) {
@@ -259,9 +302,23 @@ impl NbHeuristic {
                 let Some((dn, e)) = nearest(g, n, &enemies) else {
                     continue;
                 };
-                if dn >= d0 {
-                    continue;
-                }
+                let fnext = field.at(n);
+                // progress: a lower field (by path), or nearer by hexes where no path is known
+                let progress = if f0 == FAR || fnext == FAR {
+                    if dn >= d0 {
+                        continue;
+                    }
+                    10.0 * f64::from(d0 - dn)
+                } else {
+                    if fnext >= f0 {
+                        continue;
+                    }
+                    // on a cheapest path the step costs exactly the field's fall; off it, the
+                    // excess is the detour
+                    let cost = g.terrain_step(kind, h, d).map_or(99, u32::from);
+                    let detour = (fnext + cost).saturating_sub(f0);
+                    10.0 - f64::from(detour.min(9))
+                };
                 if dn <= 1 {
                     // into contact: only with enough strength for the style
                     let ours = my_sp + f64::from(hex_sp(g, n));
@@ -276,7 +333,7 @@ impl NbHeuristic {
                     .filter(|&&x| x != h)
                     .filter(|&&x| g.occupants(x).iter().any(|&f| side_of(g, f) == me))
                     .count();
-                let score = f64::from(d0 - dn) * 10.0 + friends.min(2) as f64;
+                let score = progress + friends.min(2) as f64;
                 steps.push((score, Action::Move { unit: u, to: n }));
             }
         }
@@ -560,6 +617,321 @@ pub(crate) fn option_worth(g: &Game, a: Action, c: usize) -> f64 {
     melee_worth(g, a, c)
 }
 
+/// An officer's chance to activate if he tries now: certain when a march order of his has
+/// arrived or on the Auto side, else his initiative rating with a lent rating (NB75) and the
+/// +2 of a written order, out of six (NB Action phase).
+pub(crate) fn initiative_chance(g: &Game, o: LeaderId) -> f64 {
+    let Some(v) = g.leader(o) else { return 0.0 };
+    if v.march.is_some_and(|(t, _)| t <= g.turn()) {
+        return 1.0;
+    }
+    let rating = u32::from(g.supplement().leaders[usize::from(o.0)].initiative) + u32::from(v.lent);
+    match v.bonus {
+        napoleonic_battles::Bonus::Auto => 1.0,
+        napoleonic_battles::Bonus::Plus2 => f64::from((rating + 2).min(6)) / 6.0,
+        napoleonic_battles::Bonus::None => f64::from(rating.min(6)) / 6.0,
+    }
+}
+
+/// The command points a commander has left this turn.
+fn points_left(g: &Game, c: LeaderId) -> u8 {
+    let rating = g.supplement().leaders[usize::from(c.0)].command;
+    g.leader(c)
+        .map_or(0, |v| rating.saturating_sub(v.command_points_used))
+}
+
+/// The hex within an order's reach of `from` (NB50: 3 hexes) that is nearest the enemy by
+/// path, not held by the enemy (ties to the nearer, then the lower hex).
+fn order_destination(g: &Game, me: Side, from: Hex) -> Option<Hex> {
+    let enemies = enemy_hexes(g, me);
+    let field = paths::field(g, false, &enemies);
+    let map = &g.scenario().map;
+    let r = napoleonic_battles::ORDER_RADIUS;
+    map.hexes()
+        .filter(|&h| map.distance(from, h) <= r)
+        .filter(|&h| !g.occupants(h).iter().any(|&u| side_of(g, u) != me))
+        .filter(|&h| field.at(h) != FAR)
+        .min_by_key(|&h| (field.at(h), map.distance(from, h), h))
+}
+
+/// A march order worth a command point (NB Action phase: March orders): to an officer beyond
+/// his commander's range whose formation stands away from the fight (most of its SP four hexes
+/// or more from the enemy by path) and who is unlikely to activate alone (his chance at most
+/// half), toward the enemy; only while the commander keeps a point for an activation, or has
+/// no officer in range to spend it on. The march then arrives in one or two turns and
+/// activates the formation for sure.
+pub(crate) fn march_order(g: &Game, me: Side) -> Option<Choice> {
+    if g.scenario().is_night(g.turn()) {
+        return None;
+    }
+    let sup = g.supplement();
+    let enemies = enemy_hexes(g, me);
+    let field = paths::field(g, false, &enemies);
+    let leaders = g.leaders_of(me);
+    let rank = |l: LeaderId| sup.leaders[usize::from(l.0)].rank;
+    let mut best: Option<(f64, Choice)> = None;
+    for &c in leaders.iter().filter(|&&l| rank(l) == Rank::Army) {
+        let left = points_left(g, c);
+        if left == 0 {
+            continue;
+        }
+        let in_range = leaders.iter().any(|&o| {
+            rank(o) == Rank::Corps
+                && g.check(Action::Command {
+                    commander: c,
+                    officer: o,
+                })
+                .is_ok()
+        });
+        if left < 2 && in_range {
+            continue;
+        }
+        for &o in leaders.iter().filter(|&&l| rank(l) == Rank::Corps) {
+            if g.leader(o).is_none_or(|v| v.march.is_some() || v.acted || v.spent) {
+                continue;
+            }
+            let p = initiative_chance(g, o);
+            if p > 0.5 {
+                continue;
+            }
+            let units = g.officer_units(o);
+            let sp: u32 = units.iter().map(|&u| u32::from(g.sp(u))).sum();
+            let far: u32 = units
+                .iter()
+                .filter_map(|&u| hex_of(g, u).map(|h| (u, h)))
+                .filter(|&(_, h)| path_distance(g, h, &enemies, &field) >= 4)
+                .map(|(u, _)| u32::from(g.sp(u)))
+                .sum();
+            if sp < 6 || 2 * far < sp {
+                continue;
+            }
+            let LeaderLoc::Map(oh) = g.leader_loc(o) else {
+                continue;
+            };
+            let Some(to) = order_destination(g, me, oh) else {
+                continue;
+            };
+            let a = Action::March {
+                commander: c,
+                officer: o,
+                to,
+            };
+            if g.check(a).is_err() {
+                continue;
+            }
+            let value = f64::from(far) * (1.0 - p);
+            if best.as_ref().is_none_or(|b| value > b.0) {
+                let turns = g.march_delay(c, o).unwrap_or(1);
+                best = Some((
+                    value,
+                    Choice {
+                        action: a,
+                        worth: value,
+                        why: format!(
+                            "{} sends {} a march order toward {to} ({} turn{}): {} units of {sp} \
+                             SP away from the fight, whose officer would activate alone only \
+                             {:.0}% of the time.",
+                            g.leader_name(c),
+                            g.leader_name(o),
+                            turns,
+                            if turns == 1 { "" } else { "s" },
+                            units.len(),
+                            p * 100.0
+                        ),
+                    },
+                ));
+            }
+        }
+    }
+    best.filter(|b| b.0 >= 4.0).map(|b| b.1)
+}
+
+/// The designation of an activation (NB Action phase), one action at a time:
+/// - a commander spends a further point on another officer near the enemy who is unlikely
+///   to activate alone (his formation then moves and fights in the same impulse);
+/// - a unit activation takes the one more hex within two whose units are worth most;
+/// - an officer's activation leaves out the weak units holding the line in contact (too weak
+///   to melee from their hex, fronting every enemy beside them): they keep their hex and stay
+///   free for a unit initiative later in the turn;
+/// - then `go`.
+pub(crate) fn designation(g: &Game, me: Side) -> (Action, Option<String>) {
+    let Some(act) = g.activation() else {
+        return (Action::Go, None);
+    };
+    let enemies = enemy_hexes(g, me);
+    if let Some(c) = act.commander {
+        if let Some(x) = further_officer(g, me, c, &act.officers, &enemies) {
+            return (x.action, Some(x.why));
+        }
+    }
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    if let Some(lead) = act.lead {
+        let lh = hex_of(g, lead);
+        let chosen = act.units.iter().any(|&u| hex_of(g, u) != lh);
+        let includes: Vec<(UnitId, Hex)> = legal
+            .iter()
+            .filter_map(|&a| match a {
+                Action::Include { unit } => hex_of(g, unit).map(|h| (unit, h)),
+                _ => None,
+            })
+            .collect();
+        if chosen {
+            if let Some(&(u, _)) = includes.first() {
+                return (Action::Include { unit: u }, None);
+            }
+        } else {
+            let mut hexes: Vec<Hex> = includes.iter().map(|x| x.1).collect();
+            hexes.sort();
+            hexes.dedup();
+            let best = hexes
+                .into_iter()
+                .map(|h| {
+                    let us: Vec<UnitId> = includes
+                        .iter()
+                        .filter(|x| x.1 == h)
+                        .map(|x| x.0)
+                        .collect();
+                    (units_worth(g, &us, &enemies), us[0])
+                })
+                .max_by(|a, b| a.0.total_cmp(&b.0));
+            if let Some((w, u)) = best {
+                if w > 0.0 {
+                    return (Action::Include { unit: u }, None);
+                }
+            }
+        }
+        return (Action::Go, None);
+    }
+    if let Some(u) = line_holder(g, me, &act.units, &enemies) {
+        if legal.contains(&Action::Exclude { unit: u }) {
+            return (Action::Exclude { unit: u }, None);
+        }
+    }
+    (Action::Go, None)
+}
+
+/// Another officer for commander `c`'s activation, worth a point: his units mostly within
+/// three hexes of the enemy (by path), 8 weighted SP or more, and his own chance below five
+/// in six.
+pub(crate) fn further_officer(
+    g: &Game,
+    me: Side,
+    c: LeaderId,
+    taken: &[LeaderId],
+    enemies: &[Hex],
+) -> Option<Choice> {
+    if points_left(g, c) == 0 {
+        return None;
+    }
+    let mut best: Option<Choice> = None;
+    for o in g.leaders_of(me) {
+        if taken.contains(&o) || g.supplement().leaders[usize::from(o.0)].rank != Rank::Corps {
+            continue;
+        }
+        let a = Action::Command {
+            commander: c,
+            officer: o,
+        };
+        if g.check(a).is_err() {
+            continue;
+        }
+        let p = initiative_chance(g, o);
+        if p >= 5.0 / 6.0 {
+            continue;
+        }
+        let units = g.officer_units(o);
+        let sp: u32 = units.iter().map(|&u| u32::from(g.sp(u))).sum();
+        let worth = units_worth(g, &units, enemies);
+        if sp == 0 || worth < 8.0 || worth < 1.9 * f64::from(sp) {
+            continue;
+        }
+        let value = worth * (1.0 - p);
+        if best.as_ref().is_none_or(|b| value > b.worth) {
+            best = Some(Choice {
+                action: a,
+                worth: value,
+                why: format!(
+                    "{} also spends a command point on {} to activate {} units of {sp} SP near \
+                     the enemy in the same impulse.",
+                    g.leader_name(c),
+                    g.leader_name(o),
+                    units.len()
+                ),
+            });
+        }
+    }
+    best
+}
+
+/// A unit of an officer's activation that holds the line and is best left out: in good
+/// order, in contact, its hex fronting every adjacent enemy (none on a flank or the rear)
+/// and too weak to melee from it (its hex's SP under half the weakest adjacent enemy hex's),
+/// while the activation keeps at least as much SP as it leaves out.
+fn line_holder(g: &Game, me: Side, units: &[UnitId], enemies: &[Hex]) -> Option<UnitId> {
+    let total: u32 = units.iter().map(|&u| u32::from(g.sp(u))).sum();
+    let map = &g.scenario().map;
+    for &u in units {
+        let Some(h) = hex_of(g, u) else { continue };
+        if g.disorder(u) != napoleonic_battles::Disorder::Good {
+            continue;
+        }
+        let Some(dir) = g.hex_facing(h) else { continue };
+        let adjacent: Vec<(Dir, u32)> = Dir::ALL
+            .into_iter()
+            .filter_map(|d| {
+                let n = map.neighbour(h, d);
+                let sp: u32 = g
+                    .occupants(n)
+                    .iter()
+                    .filter(|&&e| side_of(g, e) != me)
+                    .map(|&e| u32::from(g.sp(e)))
+                    .sum();
+                (sp > 0).then_some((d, sp))
+            })
+            .collect();
+        let Some(weakest) = adjacent.iter().map(|x| x.1).min() else {
+            continue;
+        };
+        if adjacent.iter().any(|&(d, _)| arc(dir, d) != Arcs::Front) {
+            continue;
+        }
+        let ours = hex_sp(g, h);
+        let left_out: u32 = g
+            .occupants(h)
+            .iter()
+            .filter(|x| units.contains(x))
+            .map(|&x| u32::from(g.sp(x)))
+            .sum();
+        if 2 * ours >= weakest || 2 * left_out > total || enemies.is_empty() {
+            continue;
+        }
+        return Some(u);
+    }
+    None
+}
+
+/// A failed officer's written order (NB50): toward the enemy from his hex, for the +2 of his
+/// next attempt; none when no hex within reach leads there.
+pub(crate) fn written_order(g: &Game, me: Side) -> (Action, Option<String>) {
+    let Some(o) = g.activation().and_then(|a| a.officers.first().copied()) else {
+        return (Action::NoOrder, None);
+    };
+    let LeaderLoc::Map(oh) = g.leader_loc(o) else {
+        return (Action::NoOrder, None);
+    };
+    match order_destination(g, me, oh) {
+        Some(to) if g.check(Action::Order { officer: o, to }).is_ok() => (
+            Action::Order { officer: o, to },
+            Some(format!(
+                "{} writes an order toward {to}: +2 to his next initiative attempt.",
+                g.leader_name(o)
+            )),
+        ),
+        _ => (Action::NoOrder, None),
+    }
+}
+
 /// Every melee the rules allow now, with its odds in words and its table column.
 pub(crate) fn melee_options(g: &Game, me: Side) -> Vec<(Action, String, usize)> {
     let map = &g.scenario().map;
@@ -617,13 +989,7 @@ pub(crate) fn activation_choices(g: &Game, me: Side) -> Vec<Choice> {
         let sp: u32 = units.iter().map(|&u| u32::from(g.sp(u))).sum();
         let ini = Action::Initiative { officer: o };
         if g.check(ini).is_ok() {
-            let (bonus, _) = g.officer_order(o);
-            let rating = u32::from(sup.leaders[usize::from(o.0)].initiative);
-            let p = match bonus {
-                napoleonic_battles::Bonus::Auto => 1.0,
-                napoleonic_battles::Bonus::Plus2 => f64::from((rating + 2).min(6)) / 6.0,
-                napoleonic_battles::Bonus::None => f64::from(rating.min(6)) / 6.0,
-            };
+            let p = initiative_chance(g, o);
             v.push(Choice {
                 action: ini,
                 worth: worth * p,

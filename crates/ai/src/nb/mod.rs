@@ -15,6 +15,7 @@
 //! Levels ([`player`]): `random`, `heuristic`, `search` (`search@1000n`, `search@1.5s`).
 
 mod heuristic;
+mod paths;
 mod search;
 
 pub use heuristic::{NbHeuristic, Style};
