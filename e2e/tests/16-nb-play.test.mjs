@@ -105,28 +105,43 @@ test('1. a commander spends a command point on an officer; his formation activat
 
 /**
  * Plays seeded random legal actions of a hot-seat game through the API (no passes, no march
- * orders) until a melee step offers a melee with at least one column shift; returns the state
- * and that melee's action.
- * @param {string} id @param {string} token
+ * orders) until `found` gives something for the state; returns the state and what it gave.
+ * @template T
+ * @param {string} id @param {string} token @param {string} what
+ * @param {(s: any) => Promise<T|null>} found
+ * @returns {Promise<{s: any, got: T}>}
  */
-async function toShiftedMelee(id, token) {
+async function playUntil(id, token, what, found) {
   let seed = 7;
   const pick = (/** @type {number} */ n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
   let s = await api.state(id);
   for (let i = 0; i < 1500; i++) {
-    if (s.step === 'melee') {
-      for (const m of s.legal.filter((/** @type {string} */ a) => a.startsWith('melee '))) {
-        const p = (await api.call(`/api/games/${id}/preview?action=${encodeURIComponent(m)}`)).json;
-        if (p?.melee?.shifts?.length) return { s, melee: m, preview: p.melee };
-      }
-    }
-    assert.notEqual(s.to_act, 'over', 'the game ended before a melee with a shift');
+    const got = await found(s);
+    if (got) return { s, got };
+    assert.notEqual(s.to_act, 'over', `the game ended before ${what}`);
     const legal = s.legal.filter((/** @type {string} */ a) => a !== 'pass' && !a.startsWith('march '));
     const pool = legal.length ? legal : s.legal;
     await api.act(id, pool[pick(pool.length)], token);
     s = await api.state(id);
   }
-  throw new Error('no melee with a column shift reached');
+  throw new Error(`${what}: not reached`);
+}
+
+/**
+ * Plays to a melee step that offers a melee with at least one column shift; returns the state,
+ * that melee's action and its preview.
+ * @param {string} id @param {string} token
+ */
+async function toShiftedMelee(id, token) {
+  const { s, got } = await playUntil(id, token, 'a melee with a shift', async (x) => {
+    if (x.step !== 'melee') return null;
+    for (const m of x.legal.filter((/** @type {string} */ a) => a.startsWith('melee '))) {
+      const p = (await api.call(`/api/games/${id}/preview?action=${encodeURIComponent(m)}`)).json;
+      if (p?.melee?.shifts?.length) return { melee: m, preview: p.melee };
+    }
+    return null;
+  });
+  return { s, ...got };
 }
 
 test('2. a melee shows its strengths, shifts with their rules and chances before the die, then is resolved', { timeout: 180_000 }, async () => {
@@ -182,6 +197,32 @@ test('2. a melee shows its strengths, shifts with their rules and chances before
   assert.ok(resolved, 'the to-hit die is rolled and the melee resolved');
   assert.equal(await page.locator('.card-orders .confirm-box').count(), 0, 'the preview is put away');
   await shot(page, '16-melee-resolved');
+  assertNoPageErrors(page);
+  await page.context().close();
+});
+
+test('3. a reaction face change is made by a click on the map too', { timeout: 180_000 }, async () => {
+  const g = await api.create({ scenario: 'bon-first-day', seed: 11, mode: 'hotseat', rules: RULES });
+  const { s: s0, got: react } = await playUntil(g.id, g.seats.both, 'a reaction', async (x) => (x.step === 'reaction' ? x.legal_actions.find((/** @type {any} */ a) => a.kind === 'react') || null : null));
+  const page = await newPage(browser);
+  await openBoard(page, server.base, g.links.both);
+  const v = await boardState(page);
+  assert.equal(v.step, 'reaction');
+  assert.equal(v.actions_recorded, s0.actions_recorded);
+  await centreOn(page, react.from);
+  // the reacting stack's arrows are drawn without a selection: one per legal reaction
+  const arrows = page.locator(`svg.board .layer-facings .facing-choice[data-hex="${react.from}"]`);
+  const offered = (await arrows.evaluateAll((els) => els.map((e) => e.getAttribute('data-dir')))).sort();
+  const legal = v.legal_actions.filter((/** @type {any} */ a) => a.kind === 'react' && a.from === react.from).map((/** @type {any} */ a) => a.target).sort();
+  assert.deepEqual(offered, legal);
+  // declining is a button of its own
+  assert.equal(await page.locator(`.card-orders button[data-key="act:hold ${react.from}"]`).count(), 1);
+  await shot(page, '16-reaction');
+  const n = v.actions_recorded;
+  await page.locator(`svg.board .layer-facings .facing-choice[data-hex="${react.from}"][data-dir="${react.target}"] .facing-arrow`).click();
+  await waitActions(page, n);
+  const s = await boardState(page);
+  assert.ok(s.log.some((/** @type {any} */ e) => e.n > n && e.action === react.text), `${react.text} is recorded`);
   assertNoPageErrors(page);
   await page.context().close();
 });
