@@ -26,6 +26,7 @@
 //! ```
 
 pub mod data;
+pub mod europe;
 pub mod geom;
 mod svg;
 
