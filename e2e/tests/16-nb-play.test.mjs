@@ -39,6 +39,9 @@ async function selectIn(page, hex, id) {
 test('1. a commander spends a command point on an officer; his formation activates; a stack turns by a click on the map', { timeout: 120_000 }, async () => {
   const g = await api.create({ scenario: 'bon-first-day', seed: 11, mode: 'hotseat', rules: RULES });
   const page = await newPage(browser);
+  /** @type {string[]} */
+  const rulesAsked = [];
+  page.on('request', (r) => { if (new URL(r.url()).pathname === '/api/rules') rulesAsked.push(r.url()); });
   await openBoard(page, server.base, g.links.both);
   const s0 = await boardState(page);
   assert.equal(s0.step, 'choose');
@@ -99,6 +102,11 @@ test('1. a commander spends a command point on an officer; his formation activat
   for (const u of s.units.filter((/** @type {any} */ x) => x.hex === face.from && x.type !== 'leader')) assert.equal(DIRS[u.facing], dir, `${u.id} faces ${dir}`);
   assert.equal(await page.locator(`svg.board .counter[data-unit="${unit.id}"] .facing`).getAttribute('data-facing'), dir);
   await shot(page, '16-faced');
+  // the rules reference (the drawer, the track's titles) is this game's system's
+  await page.locator('button.tool[aria-label="Rules"]').click();
+  await page.locator('#rules-drawer.open').waitFor();
+  assert.ok(rulesAsked.length > 0, 'the board asked for the rules reference');
+  for (const u of rulesAsked) assert.equal(new URL(u).searchParams.get('system'), RULES, u);
   assertNoPageErrors(page);
   await page.context().close();
 });
