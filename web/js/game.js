@@ -50,7 +50,7 @@ let rulesDrawer = null;
 export function rules() {
   if (!rulesDrawer) {
     rulesDrawer = new RulesDrawer();
-    setRuleOpener((c) => /** @type {RulesDrawer} */ (rulesDrawer).open(c));
+    setRuleOpener((c) => /** @type {RulesDrawer} */ (rulesDrawer).open(c), (c) => !!rulesDrawer?.rules?.some((r) => r.case === c));
   }
   return rulesDrawer;
 }

@@ -5,14 +5,22 @@ import { h } from './util.js';
 /** @type {(c: string) => void} */
 let openRule = () => {};
 
-/** Sets what a case link does. @param {(c: string) => void} f */
-export function setRuleOpener(f) {
+/** @type {(c: string) => boolean} */
+let knownCase = () => false;
+
+/**
+ * Sets what a case link does, and which cases the rules reference holds (a case named in words,
+ * such as a section's title, is a link when the reference has it).
+ * @param {(c: string) => void} f @param {(c: string) => boolean} [known]
+ */
+export function setRuleOpener(f, known) {
   openRule = f;
+  if (known) knownCase = known;
 }
 
 /** A link that opens the rules reference at a case. @param {string} kase @param {string} [label] */
 export function caseLink(kase, label) {
-  if (!kase || !/^(\d+(\.\d+)*|TEC|CRT)$/.test(kase)) return h('span', { class: 'case case-plain' }, label || kase || '');
+  if (!kase || !(/^(\d+(\.\d+)*|TEC|CRT)$/.test(kase) || knownCase(kase))) return h('span', { class: 'case case-plain' }, label || kase || '');
   return h('a', {
     class: 'case',
     href: `#rule-${kase}`,
