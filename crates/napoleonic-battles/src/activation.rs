@@ -158,6 +158,12 @@ impl Game {
 
     fn check_command(&self, c: usize, o: usize, side: u8) -> Result<(), Refusal> {
         let ch = self.commander_ready(c, side)?;
+        self.check_command_from(c, ch, o, side)
+    }
+
+    /// [`Game::check_command`] with the commander standing in `ch` (where a move before he
+    /// spends his points would take him, NB77).
+    fn check_command_from(&self, c: usize, ch: Hex, o: usize, side: u8) -> Result<(), Refusal> {
         let oh = self.officer_ready(o, side)?;
         let cdef = &self.sup.leaders[c];
         if !self.commands(c, o) {
@@ -183,6 +189,65 @@ impl Game {
             ));
         }
         Ok(())
+    }
+
+    /// The officers of `side` a command point could activate now, wherever the commander
+    /// stands: ready, with units to activate (NB Action phase), and where they stand.
+    fn activatable_officers(&self, side: u8) -> Vec<(usize, Hex)> {
+        (0..self.sup.leaders.len())
+            .filter_map(|o| self.officer_ready(o, side).ok().map(|h| (o, h)))
+            .filter(|&(o, _)| !self.officer_units(LeaderId(o as u8)).is_empty())
+            .collect()
+    }
+
+    /// True when commander `c` standing in `at` could spend a command point: an officer of
+    /// his (NB60) within his range is ready and has units to activate.
+    fn can_command_from(&self, c: usize, at: Hex, side: u8) -> bool {
+        let range = u32::from(self.sup.leaders[c].range);
+        (0..self.sup.leaders.len()).any(|o| {
+            self.lhex(o)
+                .is_some_and(|oh| self.sc.map.distance(at, oh) <= range)
+                && self.commands(c, o)
+                && self.officer_ready(o, side).is_ok()
+                && !self.officer_units(LeaderId(o as u8)).is_empty()
+        })
+    }
+
+    /// NB Action phase (a commander "may move before spending his Command Points"; NB77):
+    /// commander `c` moves to `to` as the first step of an activation he then commands. He
+    /// must have command points left and not have moved this turn, reach `to` within his
+    /// movement allowance (NB62), and find there an officer to spend a point on (he moves
+    /// within an activation, so it must follow). The cost in half MP.
+    pub(crate) fn check_premove(&self, c: usize, to: Hex, side: u8) -> Result<u16, Refusal> {
+        let ch = self.commander_ready(c, side)?;
+        let def = &self.sup.leaders[c];
+        let s = &self.st.leaders[c];
+        if s.moved || s.mp_half > 0 {
+            return Err(refuse(
+                ACT,
+                format!("{} has made his one move of the turn", def.id),
+            ));
+        }
+        if to == ch {
+            return Err(refuse("NB Movement", "he is already there"));
+        }
+        let Some(cost) = self.leader_cost(ch, to, 2 * u16::from(def.movement), side) else {
+            return Err(refuse(
+                "NB Movement",
+                format!("{to} is beyond his {} movement points", def.movement),
+            ));
+        };
+        let range = u32::from(def.range);
+        if !self.can_command_from(c, to, side) {
+            return Err(refuse(
+                "NB77",
+                format!(
+                    "a commander moves before spending a command point only to spend one: from \
+                     {to} no officer of his with units to activate is within his range of {range}"
+                ),
+            ));
+        }
+        Ok(cost)
     }
 
     /// The cavalry movement points (halves) from a commander to an officer, for a march
@@ -306,6 +371,10 @@ impl Game {
                     }
                     Ok(())
                 }
+                Action::Lead { leader, to } => {
+                    let c = self.leader_ok(leader)?;
+                    self.check_premove(c, to, side).map(|_| ())
+                }
                 Action::SetAside { officer } => {
                     let o = self.leader_ok(officer)?;
                     if self.lside(o) != Some(side) {
@@ -319,7 +388,8 @@ impl Game {
                 }
                 _ => Err(refuse(
                     ACT,
-                    "choose an activation (command, initiative, unit), send a march order or pass",
+                    "choose an activation (command, initiative, unit; a commander may move first: \
+                     lead C HEX), send a march order or pass",
                 )),
             },
             Step::Designate => {
@@ -327,6 +397,13 @@ impl Game {
                     return Err(refuse(ACT, "no activation"));
                 };
                 match a {
+                    Action::Go if act.how == ActivationKind::Command && act.officers.is_empty() => {
+                        Err(refuse(
+                            "NB77",
+                            "the commander has moved: he now spends a command point on an officer \
+                             (command C O)",
+                        ))
+                    }
                     Action::Go => Ok(()),
                     Action::Command { commander, officer } => {
                         let c = self.leader_ok(commander)?;
@@ -476,6 +553,35 @@ impl Game {
                 for u in self.unit_ids() {
                     out.push(Action::Unit { lead: u });
                 }
+                // NB77: a commander's move before he spends his command points
+                let ready = self.activatable_officers(side);
+                for &c in &commanders {
+                    let Ok(ch) = self.commander_ready(c, side) else {
+                        continue;
+                    };
+                    let s = &self.st.leaders[c];
+                    if s.moved || s.mp_half > 0 {
+                        continue;
+                    }
+                    let def = &self.sup.leaders[c];
+                    let range = u32::from(def.range);
+                    let targets: Vec<Hex> = ready
+                        .iter()
+                        .filter(|&&(o, _)| self.commands(c, o))
+                        .map(|&(_, h)| h)
+                        .collect();
+                    if targets.is_empty() {
+                        continue;
+                    }
+                    for (h, _) in self.leader_reach(ch, 2 * u16::from(def.movement), side) {
+                        if h != ch && targets.iter().any(|&t| self.sc.map.distance(h, t) <= range) {
+                            sure.push(Action::Lead {
+                                leader: LeaderId(c as u8),
+                                to: h,
+                            });
+                        }
+                    }
+                }
                 for &c in &commanders {
                     let Ok(ch) = self.commander_ready(c, side) else {
                         continue;
@@ -571,6 +677,20 @@ impl Game {
                     ..Game::blank_act(side, ActivationKind::Command)
                 });
                 act.officers.push(officer.0);
+                self.st.step = Step::Designate;
+            }
+            Action::Lead { leader, to } => {
+                // NB77: the commander moves, then spends his command points in this activation
+                let c = usize::from(leader.0);
+                let from = self.lhex(c).unwrap_or_default();
+                let cost = self.check_premove(c, to, side).unwrap_or(0);
+                self.st.leaders[c].loc = LeaderLoc::Map(to);
+                self.st.leaders[c].mp_half += cost.max(1);
+                self.st.act = Some(Act {
+                    commander: Some(leader.0),
+                    ..Game::blank_act(side, ActivationKind::Command)
+                });
+                self.events.push(Event::LeaderMoved { leader, from, to });
                 self.st.step = Step::Designate;
             }
             Action::Initiative { officer } => {

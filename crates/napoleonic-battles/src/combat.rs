@@ -178,7 +178,11 @@ impl Game {
             if !self.sc.map.contains(n) {
                 continue;
             }
-            if naw::step_cost(&self.sc.map, &self.sc.chart, cur, d).is_err() {
+            // the terrain must let every unit of the stack in (NB73: infantry into swamp)
+            if stack
+                .iter()
+                .any(|&u| self.terrain_step(self.kind(u), cur, d).is_err())
+            {
                 continue;
             }
             if self.sc.map.distance(n, away) <= self.sc.map.distance(cur, away) {

@@ -184,6 +184,16 @@ pub struct StackLimits {
     pub artillery: u8,
 }
 
+/// Movement costs the system adds to the original game's terrain chart (NB Leipzig Terrain
+/// Effects; ruling NB73).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MovementRules {
+    /// MP infantry pays to enter a swamp hex off the road (the original chart prohibits it,
+    /// the system allows infantry in): 2 in our data, as the chart's other obstructed hexes.
+    pub infantry_swamp_mp: u8,
+}
+
 /// A cavalry unit's class (NB Napoleon At Leipzig).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -207,6 +217,8 @@ pub struct Supplement {
     pub melee: MeleeTable,
     /// Stacking limits.
     pub stacking: StackLimits,
+    /// Movement costs this system adds to the original game's chart.
+    pub movement: MovementRules,
     /// xxh3 of the text: part of every game's scenario digest.
     pub digest: u64,
     morale: MoraleRules,
@@ -257,6 +269,7 @@ struct File {
     cavalry: CavalryFile,
     terrain: BTreeMap<String, TerrainClass>,
     features: BTreeMap<String, TerrainClass>,
+    movement: MovementRules,
     #[serde(default)]
     fortified_hexes: Vec<Hex>,
     armies: Vec<ArmyFile>,
@@ -409,6 +422,9 @@ impl Supplement {
                 "format '{}': expected grognard-nb-supplement/1",
                 f.format
             ));
+        }
+        if f.movement.infantry_swamp_mp == 0 {
+            p.push("movement: infantry_swamp_mp must be at least 1".into());
         }
         if f.stacking.infantry == 0 || f.stacking.cavalry == 0 || f.stacking.artillery == 0 {
             p.push("stacking: every limit must be at least 1".into());
@@ -629,6 +645,7 @@ impl Supplement {
             armies,
             melee,
             stacking: f.stacking,
+            movement: f.movement,
             digest: engine::hash_bytes(text.as_bytes()),
             morale: MoraleRules {
                 nations: f.morale.nations,
@@ -796,6 +813,19 @@ impl Supplement {
     /// this system; unknown ids mean nothing.
     pub fn feature(&self, legend_id: &str) -> TerrainClass {
         self.features.get(legend_id).copied().unwrap_or_default()
+    }
+
+    /// How this system moves through a legend terrain, in words, where it departs from the
+    /// original game's chart (NB Leipzig Terrain Effects; ruling NB73): the swamp's. `None`
+    /// where the original chart's cost stands. For the terrain chart of front ends.
+    pub fn movement_text(&self, legend_id: &str) -> Option<String> {
+        self.terrain(legend_id).swamp.then(|| {
+            format!(
+                "infantry {} MP to enter; cavalry, artillery and leaders only along a road or \
+                 trail (1/2 MP along a road)",
+                self.movement.infantry_swamp_mp
+            )
+        })
     }
 
     /// The class of a map hex: its terrain's, made fortified where the data says (ruling

@@ -130,13 +130,20 @@ pub(crate) struct UnitState {
     pub start: Hex,
     /// Made its reaction face change this enemy impulse.
     pub reacted: bool,
+    /// Permanently eliminated: an eliminated unit whose recovery roll failed, or one
+    /// destroyed before the scenario began (NB Recovery; NB78).
+    pub gone: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct LeaderState {
     pub loc: LeaderLoc,
     pub cp_used: u8,
+    /// Has made his one move this turn (NB Action phase; NB62).
     pub moved: bool,
+    /// Half MP of that move spent so far this turn: a commander's move before he spends his
+    /// command points and its continuation with an activated unit are one move (NB77).
+    pub mp_half: u16,
     pub acted: bool,
     pub spent: bool,
     pub bonus: Bonus,
@@ -307,6 +314,8 @@ impl Game {
                 near: false,
                 start: Hex::default(),
                 reacted: false,
+                // NB78: units destroyed before the scenario had their nights of recovery
+                gone: matches!(d.start, Start::Destroyed),
             })
             .collect();
         let leaders = starts
@@ -323,6 +332,7 @@ impl Game {
                 },
                 cp_used: 0,
                 moved: false,
+                mp_half: 0,
                 acted: false,
                 spent: false,
                 bonus: Bonus::None,
@@ -659,6 +669,7 @@ impl Game {
         for l in self.st.leaders.iter_mut() {
             l.cp_used = 0;
             l.moved = false;
+            l.mp_half = 0;
             l.acted = false;
             l.spent = false;
             l.lent = 0;
@@ -767,15 +778,65 @@ impl Game {
         self.victory_phase();
     }
 
-    /// NB Recovery (NB55): units that have lost SP may recover one, never to full strength;
-    /// eliminated units are permanently gone in our SP-loss game.
+    /// NB Recovery: the units that roll in the last night turn, in id order. On the map, a
+    /// unit that has lost 2 SP or more (NB55: one more SP leaves it short of full strength);
+    /// eliminated, a unit not yet permanently gone whose printed strength is 2 SP or more (a
+    /// single-SP unit, like the rulebook's single-step units, never recovers: it would return
+    /// whole) and which has a hex to return to within 2 hexes of its officer (NB78).
     pub(crate) fn recovery_candidates(&self) -> Vec<UnitId> {
         self.unit_ids()
             .filter(|&u| {
                 let s = self.us(u);
-                matches!(s.loc, Loc::Map(_)) && s.sp + 1 < self.sc.unit(u).strength
+                let strength = self.sc.unit(u).strength;
+                match s.loc {
+                    Loc::Map(_) => s.sp + 1 < strength,
+                    Loc::Eliminated => {
+                        !s.gone && strength >= 2 && self.recovery_hex(u, 1).is_some()
+                    }
+                    Loc::Waiting => false,
+                }
             })
             .collect()
+    }
+
+    /// True when a unit is permanently eliminated: its recovery roll failed, or it was
+    /// destroyed before the scenario began (NB Recovery; NB78). An eliminated unit that is not
+    /// may still return in the last night turn of a night.
+    pub fn permanently_eliminated(&self, u: UnitId) -> bool {
+        let s = self.us(u);
+        s.loc == Loc::Eliminated && s.gone
+    }
+
+    /// Where an eliminated unit returns with `sp` SP (NB Recovery: "within 2 hexes of its
+    /// Officer"; NB78): the hex within 2 of its formation's officer, on the map, that holds
+    /// no enemy unit, is next to none (NB Napoleon At Leipzig: at night no unit comes next to
+    /// the enemy), whose terrain the unit could enter from some neighbour, and where it may
+    /// stack; the nearest to the officer, then the lowest hex number. `None` without an
+    /// officer on the map or without such a hex.
+    pub(crate) fn recovery_hex(&self, u: UnitId, sp: u16) -> Option<Hex> {
+        let f = self.sup.formation_of(&self.sc, u);
+        let oh = self.sup.officer_of(f).and_then(|o| self.lhex(o))?;
+        let side = self.side_of(u);
+        let kind = self.kind(u);
+        let mut best: Option<(u32, Hex)> = None;
+        for h in self.hexes_within(oh, 2) {
+            let d = self.sc.map.distance(oh, h);
+            if best.is_some_and(|b| b <= (d, h))
+                || self.occupants(h).iter().any(|&e| self.side_of(e) != side)
+                || self.enemy_adjacent(side, h)
+                || !self.sc.map.neighbours(h).iter().any(|&n| {
+                    self.sc
+                        .map
+                        .direction(n, h)
+                        .is_some_and(|dir| self.terrain_step(kind, n, dir).is_ok())
+                })
+                || self.stacking_sp(h, u, sp).is_err()
+            {
+                continue;
+            }
+            best = Some((d, h));
+        }
+        best.map(|b| b.1)
     }
 
     /// NB Sequence of Play: victory phase (formation demoralization, victory, refresh).
@@ -876,6 +937,13 @@ impl Game {
             u.zoc_dir = NO_DIR;
             u.faced = false;
             u.near = false;
+        }
+        // NB77: a commander who moved before spending his command points has made his one
+        // move of the turn, whether or not he went on with a unit.
+        for l in self.st.leaders.iter_mut() {
+            if l.mp_half > 0 {
+                l.moved = true;
+            }
         }
         self.st.act = None;
         self.st.fight = None;
@@ -988,7 +1056,19 @@ impl Game {
             Step::Recovery => {
                 let u = self.st.queue.remove(0);
                 // NB Recovery: less than the unit's initiative, -1 when demoralized.
-                let recovered = (n as i8) < self.morale(u);
+                let mut recovered = (n as i8) < self.morale(u);
+                let mut returned = None;
+                if self.us(u).loc == Loc::Eliminated {
+                    if !recovered {
+                        // NB Recovery: a failed roll eliminates it permanently
+                        self.us_mut(u).gone = true;
+                    } else {
+                        // NB78: back with 1 SP within 2 hexes of its officer (when an earlier
+                        // unit took the last hex, it stays in the box for another night)
+                        returned = self.recovery_hex(u, 1);
+                        recovered = returned.is_some();
+                    }
+                }
                 if recovered {
                     self.us_mut(u).sp += 1;
                     let f = self.sup.formation_of(&self.sc, u);
@@ -1006,6 +1086,17 @@ impl Game {
                     die: n,
                     recovered,
                 });
+                if let Some(h) = returned {
+                    let facing = match self.occupants(h).first() {
+                        Some(&f) => self.us(f).facing,
+                        None => self.facing_toward_enemy(h, self.side_of(u)),
+                    };
+                    self.set_loc(u, Loc::Map(h));
+                    let s = self.us_mut(u);
+                    s.facing = facing;
+                    s.disorder = Disorder::Good;
+                    self.events.push(Event::Arrived { unit: u, hex: h });
+                }
                 if self.st.queue.is_empty() {
                     self.victory_phase();
                 }

@@ -12,6 +12,7 @@ use std::sync::Arc as Shared;
 const MOVE: &str = "NB Movement";
 const STACK: &str = "NB Stacking and SP limits";
 const NIGHT: &str = "NB Napoleon At Leipzig";
+const TERRAIN: &str = "NB Leipzig Terrain Effects";
 
 /// The mark of a prohibited step in a [`Steps`] table.
 const NO_STEP: u32 = u32::MAX;
@@ -130,15 +131,29 @@ impl Game {
         self.stacking_in(h, joining, 1)
     }
 
+    /// The stacking check of unit `u` joining `h` with `sp` SP (an eliminated unit returning
+    /// with what it recovers, NB78).
+    pub(crate) fn stacking_sp(&self, h: Hex, u: UnitId, sp: u16) -> Result<(), Refusal> {
+        self.stacking_of(h, &[(u, sp)], 1)
+    }
+
     /// The stacking check with the limits divided by `div` (2 for strategic movement: NB
     /// Strategic movement).
     fn stacking_in(&self, h: Hex, joining: &[UnitId], div: u8) -> Result<(), Refusal> {
-        let mut all = self.units_at(h);
-        for &u in joining {
-            if !all.contains(&u) {
-                all.push(u);
-            }
-        }
+        let joining: Vec<(UnitId, u16)> = joining.iter().map(|&u| (u, self.sp(u))).collect();
+        self.stacking_of(h, &joining, div)
+    }
+
+    /// The stacking check of units with the given SP joining the units in `h`, the limits
+    /// divided by `div`.
+    fn stacking_of(&self, h: Hex, joining: &[(UnitId, u16)], div: u8) -> Result<(), Refusal> {
+        let mut all: Vec<(UnitId, u16)> = self
+            .units_at(h)
+            .into_iter()
+            .filter(|u| !joining.iter().any(|j| j.0 == *u))
+            .map(|u| (u, self.sp(u)))
+            .collect();
+        all.extend_from_slice(joining);
         if all.len() <= 1 {
             return Ok(());
         }
@@ -153,8 +168,7 @@ impl Game {
             ""
         };
         let (mut inf, mut cav, mut art) = (0u16, 0u16, 0u16);
-        for &u in &all {
-            let sp = self.sp(u);
+        for &(u, sp) in &all {
             let over = match self.kind(u) {
                 UnitType::Infantry => {
                     inf += sp;
@@ -216,6 +230,56 @@ impl Game {
         (2 * ma, 2 * strategic)
     }
 
+    /// The terrain cost in half MP of a step of a unit of `kind` from `from` through the
+    /// hexside `d`, or why the terrain forbids it. NB Impulse Action sequence: units move by
+    /// "the rules of movement", the original game's terrain chart (`naw::step_cost`); NB
+    /// Leipzig Terrain Effects: swamp is closed to cavalry and artillery except along a road
+    /// or trail, and open to infantry, which pays the data's `infantry_swamp_mp` to enter it
+    /// off the road, with any stream or slope hexside cost on top (ruling NB73).
+    pub fn terrain_step(&self, kind: UnitType, from: Hex, d: Dir) -> Result<u16, Refusal> {
+        let map = &self.sc.map;
+        let chart = &self.sc.chart;
+        if let Ok(c) = naw::step_cost(map, chart, from, d) {
+            return Ok(c);
+        }
+        let to = map.neighbour(from, d);
+        if !map.contains(to) {
+            return Err(Refusal::new(MOVE, "units do not move off the map"));
+        }
+        let side = map.hexside(from, d);
+        if chart.unbridged_river(side) {
+            return Err(Refusal::new(
+                MOVE,
+                "a river hexside is crossed only at a bridge (the original game's terrain chart)",
+            ));
+        }
+        if !self.sup.hex_class(&self.sc, to).swamp {
+            return Err(Refusal::new(
+                MOVE,
+                "that terrain may not be entered (the original game's terrain chart)",
+            ));
+        }
+        // NB Leipzig Terrain Effects: along a trail every arm enters a swamp.
+        if side.any(chart.trail) {
+            return Ok(naw::tables::TRAIL_STEP_HALF);
+        }
+        if kind != UnitType::Infantry {
+            return Err(Refusal::new(
+                TERRAIN,
+                "swamp is closed to cavalry and artillery except along a road or trail",
+            ));
+        }
+        // NB73: infantry off the road pays the data's cost, plus the hexside's.
+        let mut c = 2 * u16::from(self.sup.movement.infantry_swamp_mp);
+        if side.any(chart.stream) && !side.any(chart.bridge) {
+            c += naw::tables::STREAM_EXTRA_HALF;
+        }
+        if side.any(chart.slope) && map.is_slope_hex(from) {
+            c += naw::tables::SLOPE_EXTRA_HALF;
+        }
+        Ok(c)
+    }
+
     /// The cost in half MP of a unit's step into an adjacent hex, or why it may not.
     pub fn step_check(&self, u: UnitId, to: Hex) -> Result<u16, Refusal> {
         let s = self.us(u);
@@ -241,12 +305,7 @@ impl Game {
                 "it entered an enemy front hex and halted for this impulse",
             ));
         }
-        let base = naw::step_cost(&self.sc.map, &self.sc.chart, from, d).map_err(|c| {
-            Refusal::new(
-                MOVE,
-                format!("that hexside or hex may not be entered (the original game's {c})"),
-            )
-        })?;
+        let base = self.terrain_step(self.kind(u), from, d)?;
         if self.occupants(to).iter().any(|&e| self.side_of(e) != side) {
             return Err(Refusal::new(
                 MOVE,
@@ -359,6 +418,12 @@ impl Game {
             }
         }
         v
+    }
+
+    /// The half MP a leader has left this turn: his allowance less what a commander's move
+    /// before spending his command points used (NB77).
+    pub(crate) fn leader_mp_left(&self, l: usize) -> u16 {
+        (2 * u16::from(self.sup.leaders[l].movement)).saturating_sub(self.st.leaders[l].mp_half)
     }
 
     fn leader_movers(&self) -> Vec<u8> {
@@ -565,13 +630,23 @@ impl Game {
                 if from == to {
                     return Err(Refusal::new(MOVE, "he is already there"));
                 }
-                let max = 2 * u16::from(self.sup.leaders[l].movement);
+                // NB Action phase: a commander accompanies one activated unit (NB77).
+                if self.sup.leaders[l].rank == crate::data::Rank::Army
+                    && !self.occupants(to).iter().any(|&u| self.us(u).active)
+                {
+                    return Err(Refusal::new(
+                        "NB Action phase",
+                        "a commander moves in an activation by accompanying one of its units: \
+                         to a hex holding an activated unit",
+                    ));
+                }
+                let max = self.leader_mp_left(l);
                 if self.leader_cost(from, to, max, self.st.acting).is_none() {
                     return Err(Refusal::new(
                         MOVE,
                         format!(
-                            "{to} is beyond his {} movement points",
-                            self.sup.leaders[l].movement
+                            "{to} is beyond the {} movement points he has left",
+                            naw::fmt_half(max)
                         ),
                     ));
                 }
@@ -622,9 +697,13 @@ impl Game {
         for l in self.leader_movers() {
             let li = usize::from(l);
             if let Some(from) = self.lhex(li) {
-                let max = 2 * u16::from(self.sup.leaders[li].movement);
+                let max = self.leader_mp_left(li);
+                // NB77: a commander goes with an activated unit
+                let commander = self.sup.leaders[li].rank == crate::data::Rank::Army;
                 for (h, _) in self.leader_reach(from, max, self.st.acting) {
-                    if h != from {
+                    if h != from
+                        && (!commander || self.occupants(h).iter().any(|&u| self.us(u).active))
+                    {
                         sure.push(Action::Lead {
                             leader: LeaderId(l),
                             to: h,
@@ -717,8 +796,12 @@ impl Game {
             Action::Lead { leader, to } => {
                 let l = usize::from(leader.0);
                 let from = self.lhex(l).unwrap_or_default();
+                let cost = self
+                    .leader_cost(from, to, self.leader_mp_left(l), self.st.acting)
+                    .unwrap_or(0);
                 self.st.leaders[l].loc = crate::game::LeaderLoc::Map(to);
                 self.st.leaders[l].moved = true;
+                self.st.leaders[l].mp_half += cost;
                 self.events.push(Event::LeaderMoved { leader, from, to });
             }
             Action::React { hex, dir } => {

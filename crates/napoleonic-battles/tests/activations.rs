@@ -307,3 +307,68 @@ fn action_phase_march_orders_take_two_turns_beyond_ten_cavalry_mp_and_none_beyon
     let r = refusal(&g, "march FR.Murat FR.Lauriston 2804");
     assert!(r.why.contains("20 cavalry movement points"), "{}", r.why);
 }
+
+#[test]
+fn action_phase_a_commander_may_move_before_spending_his_command_points() {
+    // Lauriston in 0405 is 6 hexes from Murat (0411), beyond his command range of 4
+    let mut g = setup("0405");
+    assert_eq!(
+        refusal(&g, "command FR.Murat FR.Lauriston").case,
+        "NB Action phase"
+    );
+    // he may ride first, but only where a point can then be spent (NB77)
+    let legal = g.legal_actions_text();
+    assert!(legal.contains(&"lead FR.Murat 0408".to_string()));
+    assert!(!legal.contains(&"lead FR.Murat 0417".to_string()));
+    assert_eq!(refusal(&g, "lead FR.Murat 0417").case, "NB77");
+    // an officer does not move before his activation
+    assert_eq!(refusal(&g, "lead FR.Victor 0409").case, "NB Action phase");
+    act(&mut g, "lead FR.Murat 0408");
+    let murat = g.leader_by_id("FR.Murat").unwrap();
+    assert_eq!(
+        g.leader_loc(murat),
+        napoleonic_battles::LeaderLoc::Map(hex("0408"))
+    );
+    // the move opened a commander's activation: a point must be spent in it
+    assert_eq!(g.step(), Step::Designate);
+    assert_eq!(refusal(&g, "go").case, "NB77");
+    assert_eq!(
+        refusal(&g, "initiative FR.Lauriston").case,
+        "NB Action phase"
+    );
+    play(&mut g, &["command FR.Murat FR.Lauriston", "go"]);
+    assert!(active(&g, "FR.20") && !active(&g, "FR.4"));
+    // then he accompanies one activated unit, with what is left of his 10 MP
+    assert_eq!(refusal(&g, "lead FR.Murat 0407").case, "NB Action phase");
+    act(&mut g, "lead FR.Murat 0405");
+    assert_eq!(
+        g.leader_loc(murat),
+        napoleonic_battles::LeaderLoc::Map(hex("0405"))
+    );
+    // one move a turn: not again, before or during a later activation
+    play(&mut g, &["end", "end", "pass", "roll 1"]);
+    assert_eq!(g.to_act(), ToAct::Side(Side(0)));
+    let r = refusal(&g, "lead FR.Murat 0404");
+    assert_eq!(r.case, "NB Action phase");
+    assert!(r.why.contains("one move"), "{}", r.why);
+}
+
+#[test]
+fn action_phase_a_commander_who_moved_first_has_only_the_rest_of_his_allowance() {
+    let mut g = setup("0405");
+    // 0411 to 0402: nine clear hexes, 9 of his 10 MP; Lauriston is then 3 hexes away
+    act(&mut g, "lead FR.Murat 0402");
+    play(&mut g, &["command FR.Murat FR.Lauriston", "go"]);
+    // 1 MP is left: FR.20 two hexes off is beyond it, one hex off is not
+    act(&mut g, "move FR.20 0404");
+    let r = refusal(&g, "lead FR.Murat 0404");
+    assert_eq!(r.case, "NB Movement");
+    assert!(r.why.contains("1 movement points he has left"), "{}", r.why);
+    act(&mut g, "move FR.20 0403");
+    act(&mut g, "lead FR.Murat 0403");
+    let murat = g.leader_by_id("FR.Murat").unwrap();
+    assert_eq!(
+        g.leader_loc(murat),
+        napoleonic_battles::LeaderLoc::Map(hex("0403"))
+    );
+}

@@ -127,7 +127,7 @@ fn legal_actions_are_exactly_the_accepted_ones_in_a_first_day() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 3, .. ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 3, failure_persistence: None, .. ProptestConfig::default() })]
     #[test]
     fn legal_actions_are_exactly_the_accepted_ones(seed in any::<u64>()) {
         run("bon-first-day", seed, 10);

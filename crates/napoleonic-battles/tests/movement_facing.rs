@@ -344,7 +344,9 @@ fn a_commander_moves_once_a_turn_with_an_activation_he_commands() {
         &mut g,
         &["pass", "roll 1", "command FR.Murat FR.Victor", "go"],
     );
-    act(&mut g, "lead FR.Murat 0410");
+    // he accompanies an activated unit (NB77): FR.4, not Lauriston's FR.20
+    assert_eq!(refusal(&g, "lead FR.Murat 0410").case, "NB Action phase");
+    play(&mut g, &["move FR.4 0412", "lead FR.Murat 0412"]);
     assert_eq!(
         refusal(&g, "lead FR.Murat 0411").case,
         "NB Action phase",
@@ -364,4 +366,48 @@ fn a_commander_moves_once_a_turn_with_an_activation_he_commands() {
         ],
     );
     assert_eq!(refusal(&g, "lead FR.Murat 0409").case, "NB Action phase");
+}
+
+#[test]
+fn leipzig_terrain_infantry_enters_swamp_off_the_road_cavalry_only_along_a_road() {
+    // 0810 and 0811 are marsh, entered from the clear 0710 and 0711 through plain hexsides
+    let mut g = custom(
+        3,
+        &[],
+        &[
+            U("FR.4", "infantry", 6, 4, VICTOR, "0710"),
+            U("FR.I", "cavalry", 4, 6, LATOUR, "0711"),
+            U("RU.3", "infantry", 6, 4, EUGEN, "0415"),
+        ],
+    );
+    let sc = g.scenario();
+    assert!(g.supplement().hex_class(sc, hex("0810")).swamp);
+    assert!(g.supplement().hex_class(sc, hex("0811")).swamp);
+    play(
+        &mut g,
+        &[
+            "pass",
+            "roll 1",
+            "command FR.Murat FR.Victor",
+            "command FR.Murat FR.LatourMaubourg",
+            "go",
+        ],
+    );
+    // NB73: infantry pays the data's 2 MP
+    act(&mut g, "move FR.4 0810");
+    assert_eq!(moved_cost(&g), 4, "2 MP, in half MP");
+    assert_eq!(g.supplement().movement.infantry_swamp_mp, 2);
+    let r = refusal(&g, "move FR.I 0811");
+    assert_eq!(r.case, "NB Leipzig Terrain Effects");
+    assert!(r.why.contains("road or trail"), "{}", r.why);
+    // the original chart's prohibitions are refused in this system's words (0810/0910 is a
+    // river hexside without a bridge)
+    let r = refusal(&g, "move FR.4 0910");
+    assert_eq!(r.case, "NB Movement");
+    assert!(r.why.contains("only at a bridge"), "{}", r.why);
+    assert!(!r.why.contains("5.24"), "{}", r.why);
+    // the chart's words for it, and none where the original chart stands
+    let t = g.supplement().movement_text("marsh").expect("swamp");
+    assert!(t.starts_with("infantry 2 MP"), "{t}");
+    assert_eq!(g.supplement().movement_text("forest"), None);
 }

@@ -170,3 +170,77 @@ fn lone_leaders_go_to_the_nearest_friendly_hex_when_the_enemy_enters() {
         napoleonic_battles::LeaderLoc::Map(hex("0410"))
     );
 }
+
+/// FR.4 (2 SP) melees RU.3 (6 SP) on the 25% column and rolls 2: `2r1m/0`, eliminated on
+/// turn 1; turn 2 is the night, whose recovery rolls `die`.
+fn eliminated_then_night(die: u8) -> Game {
+    let mut g = custom(
+        3,
+        &[2],
+        &[
+            U("FR.4", "infantry", 2, 4, VICTOR, "0413"),
+            U("FR.6", "infantry", 6, 4, VICTOR, "0411"),
+            U("RU.3", "infantry", 6, 4, EUGEN, "0414"),
+        ],
+    );
+    play(
+        &mut g,
+        &["pass", "roll 1", "command FR.Murat FR.Victor", "go", "end"],
+    );
+    play(&mut g, &["melee 0413 0414", "roll 2", "roll 1"]);
+    let u = uid(&g, "FR.4");
+    assert_eq!(g.loc(u), napoleonic_battles::Loc::Eliminated);
+    assert!(!g.permanently_eliminated(u), "in the recovery box");
+    play(&mut g, &["end", "pass", "roll 6"]);
+    play(&mut g, &["roll 2", "roll 12", "pass", "roll 1", "pass"]);
+    assert_eq!(g.to_act(), ToAct::Chance, "a recovery roll");
+    act(&mut g, &format!("roll {die}"));
+    g
+}
+
+#[test]
+fn recovery_an_eliminated_unit_returns_with_one_sp_within_two_hexes_of_its_officer() {
+    // die 2, below initiative 3: it returns
+    let g = eliminated_then_night(2);
+    let u = uid(&g, "FR.4");
+    assert_eq!(g.sp(u), 1, "one step: 1 SP in our SP-loss game");
+    let napoleonic_battles::Loc::Map(h) = g.loc(u) else {
+        panic!("not back on the map: {:?}", g.loc(u))
+    };
+    let victor = g.leader_by_id("FR.Victor").unwrap();
+    let napoleonic_battles::LeaderLoc::Map(vh) = g.leader_loc(victor) else {
+        panic!("Victor is off the map")
+    };
+    let map = &g.scenario().map;
+    assert!(
+        map.distance(h, vh) <= 2,
+        "{h} within 2 hexes of Victor in {vh}"
+    );
+    // NB78: not next to the enemy at night, the nearest such hex to the officer
+    let ru = hex("0414");
+    assert!(map.distance(h, ru) > 1, "{h} is next to the enemy");
+    let f = g.supplement().formation_of(g.scenario(), u);
+    assert_eq!(g.formation_lost(f), 1, "one of the two SP lost is back");
+    assert_eq!(g.turn(), 3);
+}
+
+#[test]
+fn recovery_an_eliminated_unit_that_fails_is_permanently_eliminated() {
+    // die 3, not below initiative 3
+    let g = eliminated_then_night(3);
+    let u = uid(&g, "FR.4");
+    assert_eq!(g.loc(u), napoleonic_battles::Loc::Eliminated);
+    assert!(g.permanently_eliminated(u));
+    assert_eq!(g.turn(), 3);
+}
+
+#[test]
+fn recovery_units_destroyed_before_the_scenario_are_permanently_eliminated() {
+    let g = game("bon-third-day");
+    let destroyed: Vec<_> = g
+        .unit_ids()
+        .filter(|&u| matches!(g.scenario().unit(u).start, naw::scenario::Start::Destroyed))
+        .collect();
+    assert!(!destroyed.is_empty(), "the third day starts with losses");
+    assert!(destroyed.iter().all(|&u| g.permanently_eliminated(u)));
+}
