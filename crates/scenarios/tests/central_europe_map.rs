@@ -208,6 +208,21 @@ fn every_named_place_lies_within_one_hex_of_where_the_projection_puts_it() {
 }
 
 #[test]
+fn river_towns_lie_on_their_own_bank() {
+    // Dresden's Altstadt on the left bank of the Elbe, Wittenberg on the right, Küstrin on the
+    // right bank of the Oder, Glogau and Breslau on the left ...
+    let g = generate_detailed();
+    let mut n = 0;
+    for d in &g.geography.places {
+        let Some(b) = &d.bank else { continue };
+        let h = place(&g, &d.name);
+        assert_eq!(g.geography.bank_of(&b.river, h), Some(b.side), "{}", d.name);
+        n += 1;
+    }
+    assert!(n >= 15);
+}
+
+#[test]
 fn no_two_places_share_a_hex() {
     let m = shipped();
     let mut seen = BTreeMap::new();

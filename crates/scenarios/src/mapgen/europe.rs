@@ -28,7 +28,8 @@
 //!   mountain-pass hexes, and the `pass` hexside feature joins them to each other and to the
 //!   hex at either end, the pass-entry hexes of the chart;
 //! - a place makes its hex city (`city`) or city-fortress (`fortress`) terrain; where two
-//!   places fall in one hex the later is printed in the free neighbouring hex nearest it;
+//!   places fall in one hex, or a town's hex lies across the river from the town, the place is
+//!   printed in the free neighbouring hex nearest it (on its bank);
 //! - a river, a border or the armistice line runs along every hexside whose two centres it
 //!   separates; a crossing bridges the river hexside of its town's hex nearest the town.
 //!
@@ -173,8 +174,31 @@ pub struct PlaceDef {
     /// The rulebook's spelling, where the rulebook names it.
     #[serde(default)]
     pub rules: Option<String>,
+    /// The bank of a river the town stands on, where the hex must show it.
+    #[serde(default)]
+    pub bank: Option<BankDef>,
     /// Source.
     pub source: String,
+}
+
+/// The bank of a river a place stands on.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BankDef {
+    /// The river (a `river` name).
+    pub river: String,
+    /// Which bank, looking downstream.
+    pub side: BankSide,
+}
+
+/// A bank of a river, looking downstream.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BankSide {
+    /// The left bank.
+    Left,
+    /// The right bank.
+    Right,
 }
 
 /// A polyline: a river (downstream) or the armistice line.
@@ -241,6 +265,26 @@ pub struct BorderDef {
     pub source: String,
     /// The line.
     pub points: Vec<LatLon>,
+}
+
+impl Geography {
+    /// The bank of the river `river` on which the centre of `h` lies: the side of the river's
+    /// nearest segment (`None` for an unknown river).
+    pub fn bank_of(&self, river: &str, h: Hex) -> Option<BankSide> {
+        let r = self.rivers.iter().find(|r| r.name == river)?;
+        let line = frame_line(&r.points);
+        let (u, v) = geom::hex_to_grid(h);
+        let c = frame(u, v);
+        let (p, q) = line.windows(2).map(|w| (w[0], w[1])).min_by(|a, b| {
+            geom::dist_to_segment(c, a.0, a.1).total_cmp(&geom::dist_to_segment(c, b.0, b.1))
+        })?;
+        let cross = (q[0] - p[0]) * (c[1] - p[1]) - (q[1] - p[1]) * (c[0] - p[0]);
+        Some(if cross > 0.0 {
+            BankSide::Left
+        } else {
+            BankSide::Right
+        })
+    }
 }
 
 /// Parses the geography data file.
@@ -534,21 +578,25 @@ pub fn generate_detailed() -> Generated {
         let projected = hex_at(p.at[0], p.at[1]);
         let mut hex = None;
         if map.contains(projected) {
-            let h = if taken.contains_key(&projected) {
-                let (u, v) = project(p.at[0], p.at[1]);
-                let near = |n: &Hex| {
-                    let (a, b) = geom::hex_to_grid(*n);
-                    (a - u).powi(2) + ((b - v) * geom::ROW).powi(2)
-                };
-                projected
-                    .neighbours()
-                    .into_iter()
-                    .filter(|n| map.contains(*n) && !taken.contains_key(n))
-                    .min_by(|a, b| near(a).total_cmp(&near(b)))
-                    .unwrap_or_else(|| panic!("place '{}': no free hex near {projected}", p.name))
-            } else {
-                projected
+            // the projected hex, or else the free neighbour nearest the place, on its bank
+            let (u, v) = project(p.at[0], p.at[1]);
+            let near = |n: &Hex| {
+                let (a, b) = geom::hex_to_grid(*n);
+                (a - u).powi(2) + ((b - v) * geom::ROW).powi(2)
             };
+            let on_bank = |n: &Hex| match &p.bank {
+                None => true,
+                Some(b) => {
+                    geo.bank_of(&b.river, *n)
+                        .unwrap_or_else(|| panic!("place '{}': no river '{}'", p.name, b.river))
+                        == b.side
+                }
+            };
+            let h = std::iter::once(projected)
+                .chain(projected.neighbours())
+                .filter(|n| map.contains(*n) && !taken.contains_key(n) && on_bank(n))
+                .min_by(|a, b| near(a).total_cmp(&near(b)))
+                .unwrap_or_else(|| panic!("place '{}': no free hex near {projected}", p.name));
             taken.insert(h, p.name.clone());
             match p.kind {
                 PlaceKind::Fortress => map.set_terrain(h, fortress),
