@@ -19,6 +19,7 @@
 
 mod naw_system;
 mod nb_system;
+mod reference;
 
 pub use naw_system::Naw;
 pub use nb_system::{NapoleonicBattles, NbGame};

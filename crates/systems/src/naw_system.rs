@@ -90,21 +90,7 @@ impl System for Naw {
     /// and the exclusive rules in our words, then the charts (`TEC`, `CRT`), in rulebook
     /// order, as `[{"case","title","text"}]`.
     fn reference(&self) -> Option<Value> {
-        const REFERENCE_TOML: &str = include_str!("../../naw/rules-reference.toml");
-        #[derive(serde::Deserialize, serde::Serialize)]
-        #[serde(deny_unknown_fields)]
-        struct Case {
-            case: String,
-            title: String,
-            text: String,
-        }
-        #[derive(serde::Deserialize)]
-        #[serde(deny_unknown_fields)]
-        struct File {
-            case: Vec<Case>,
-        }
-        let f: File = toml::from_str(REFERENCE_TOML).ok()?;
-        serde_json::to_value(f.case).ok()
+        crate::reference::parse(include_str!("../../naw/rules-reference.toml"))
     }
 
     /// `odds` of `attack,defence[,doubled]`: the Combat Results Table's column and the

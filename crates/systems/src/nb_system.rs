@@ -184,6 +184,16 @@ impl System for NapoleonicBattles {
         PLAYERS.iter().map(|s| s.to_string()).collect()
     }
 
+    /// The rules reference of `crates/napoleonic-battles/rules-reference.toml`: every section
+    /// of the activation system in our words (by the section names refusals cite, `NB
+    /// Movement`), the melee table and terrain chart we designed, and the rulings refusals
+    /// cite (`NB77`), in that order, as `[{"case","title","text"}]`.
+    fn reference(&self) -> Option<Value> {
+        crate::reference::parse(include_str!(
+            "../../napoleonic-battles/rules-reference.toml"
+        ))
+    }
+
     /// `tables`: the melee table and the terrain chart (`present::nb_tables_view`).
     fn query(&self, name: &str, _arg: &str) -> Result<Value, engine::dynamic::QueryError> {
         match name {
@@ -301,6 +311,33 @@ mod tests {
         assert_ne!(digest(&sc, &other), nb);
         let g = lib.new_game("bon-first-day", Some(ID), 3).unwrap();
         assert_eq!(g.record().scenario_digest, engine::hash_text(nb));
+    }
+
+    #[test]
+    fn its_rules_reference_is_served_with_every_section_refusals_cite() {
+        let r = NapoleonicBattles.reference().expect("the reference parses");
+        let cases: Vec<&str> = r
+            .as_array()
+            .expect("a list")
+            .iter()
+            .filter_map(|c| c["case"].as_str())
+            .collect();
+        for c in [
+            "NB Sequence of Play",
+            "NB Movement",
+            "NB Melee table",
+            "NB77",
+        ] {
+            assert!(cases.contains(&c), "{c} missing");
+        }
+        // a refusal's case is an entry (the rules crate's test checks every one it cites)
+        let lib = Library::standard();
+        let mut g = lib.new_game("bon-first-day", Some(ID), 1).unwrap();
+        let e = g.act("command FR.Murat FR.Macdonald").unwrap_err();
+        assert!(cases.contains(&e.case), "{}", e.case);
+        // and Napoleon at War's, through the same parser
+        let naw = crate::Naw.reference().expect("naw's reference");
+        assert!(naw.as_array().is_some_and(|a| a.len() > 100));
     }
 
     #[test]
