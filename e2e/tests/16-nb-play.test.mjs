@@ -185,6 +185,11 @@ test('2. a melee shows its strengths, shifts with their rules and chances before
   // nothing was sent yet: no die rolled
   assert.equal((await api.state(g.id)).actions_recorded, v.actions_recorded);
   await shot(page, '16-melee-before-the-die');
+  // the charts light the melee table's column it would be fought on
+  await page.locator('button[data-key="charts"]').click();
+  await page.locator(`.crt-table th.hl-col[data-column="${preview.column}"]`).waitFor();
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !document.querySelector('.tables-drawer.open'));
   // confirmed: the melee is declared and its die rolled by the server
   const n = v.actions_recorded;
   await box.locator('button[data-key="confirm-go"]').click();

@@ -677,8 +677,8 @@ export class Game {
 
   escape() {
     if (rules().isOpen) return rules().close();
-    if (this.confirming) return this.cancelConfirm();
     if (this.tables?.isOpen) return this.tables.close();
+    if (this.confirming) return this.cancelConfirm();
     if (this.ctl.selected) this.selectUnit(null);
   }
 

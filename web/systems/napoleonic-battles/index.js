@@ -276,6 +276,33 @@ function previewView(answer) {
     h('div', { class: 'small muted' }, `${m.attackers.join(', ')} against ${m.defenders.join(', ')}.`));
 }
 
+/**
+ * Which cell of the melee table the charts light: the melee in progress (its column, and its
+ * to-hit die once rolled, from the log), else the melee shown before its die.
+ * @param {import('../../js/game.js').Game} game
+ * @returns {{column: string|null, die: number|null, why: string}|null}
+ */
+function tableFocus(game) {
+  const m = /** @type {any} */ (game.v).melee;
+  if (m) {
+    /** @type {number|null} */
+    let die = null;
+    // the latest to-hit die after the latest declaration
+    outer: for (let i = game.v.log.length - 1; i >= 0; i--) {
+      const evs = game.v.log[i].events;
+      for (let j = evs.length - 1; j >= 0; j--) {
+        const e = /** @type {any} */ (evs[j]);
+        if (e.kind === 'melee_resolved' && die === null) die = typeof e.roll === 'number' ? e.roll : null;
+        if (e.kind === 'melee_declared') break outer;
+      }
+    }
+    return { column: m.column || null, die, why: `Melee ${m.from} → ${m.to}` };
+  }
+  const p = game.confirming?.preview?.answer?.melee;
+  if (p) return { column: p.column || null, die: null, why: `Before the die: melee ${p.from} → ${p.to}` };
+  return null;
+}
+
 /** The name of an event in the events panel, or null for one it does not list. @param {GameEvent} e */
 function eventLabel(e) {
   switch (e.kind) {
@@ -314,6 +341,7 @@ registerSystem({
   sequence,
   panels: (game) => [initiativeCard(game), formationsCard(game)],
   // the verbs of crates/napoleonic-battles/src/action.rs
+  tableFocus,
   grammar: () => 'The grammar: command C O, initiative O, unit U, include U, exclude U, go, pass, march C O HEX, lend C O, order O HEX, no-order, move U HEX, lead L HEX, face HEX DIR, melee HEX HEX, evade, stand, lose U, retreat HEX, advance U, react HEX DIR, hold HEX, end — units and leaders by id, DIR one of E NE NW W SW SE.',
   previewView,
   legendUnits: () => Object.entries(NATIONS).map(([code, c]) => ({ code, name: c.name, fill: c.fill, text: c.text, mark: NATION_MARKS[code] })),
