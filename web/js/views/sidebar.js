@@ -14,6 +14,9 @@ import { previewNodes } from './hover.js';
 import { DIRS } from '../hex.js';
 
 /** @typedef {import('../game.js').Game} Game */
+
+/** A hexside's direction in words. @type {Record<string, string>} */
+const DIR_WORDS = { E: 'east', NE: 'north-east', NW: 'north-west', W: 'west', SW: 'south-west', SE: 'south-east' };
 /** @typedef {import('../api.js').Unit} Unit */
 
 /**
@@ -181,6 +184,12 @@ function ordersCard(game) {
       })));
     }
     const confirmable = new Set([...L.strikes.values()].flatMap((m) => [...m.values()]));
+    // the hexsides the selected unit's stack may turn to face (also arrows on the map)
+    const turns = sel?.hex ? L.facings.get(sel.hex) : null;
+    if (sel?.hex && turns) {
+      body.push(h('div', { class: 'choice facings', 'data-hex': sel.hex }, h('h3', {}, `Turn the stack in ${sel.hex} to face`),
+        h('div', { class: 'btn-row' }, DIRS.filter((d) => turns.has(d)).map((d) => actBtn(game, /** @type {string} */ (turns.get(d)), DIR_WORDS[d] || d)))));
+    }
     const own = sel ? L.byUnit.get(sel.id) || [] : [];
     if (sel && own.length) body.push(h('div', { class: 'choice unit-orders', 'data-unit': sel.id }, h('h3', {}, `Orders naming ${sel.id}`), ...otherActions(game, own, confirmable)));
     if (L.other.length) body.push(...otherActions(game, L.other, confirmable));
