@@ -1,9 +1,11 @@
 //! The views of a Napoleonic Battles game (`napoleonic-battles`, the activation system on the
 //! Battle of Nations components): the state view (units in stacks with facing, strength points
 //! and disorder, leaders, the initiative, the formations and their losses, the activation in
-//! progress), typed event facts with a sentence each, structured legal actions, a unit's moves,
-//! the text of the command line, and [`NbPresenter`], the presentation the `systems` registry
-//! hosts the system with.
+//! progress, the leaders' command ranges as `overlays`), typed event facts with a sentence each,
+//! structured legal actions, a unit's moves, the `preview` of a melee before its die (strengths,
+//! base column, every shift with its rule, the final column and each result's chance), the text
+//! of the command line, and [`NbPresenter`], the presentation the `systems` registry hosts the
+//! system with.
 //!
 //! Everything here is read from the rules' public queries (`napoleonic_battles::Game` and its
 //! `Supplement`): this module decides nothing a rule decides.
