@@ -1,12 +1,12 @@
 //! Rebuilds the map of the strategic game of 1813 (central Europe, 42 rows x 50 hexes of 10 km)
 //! from the geographic data in `data/central-europe-geography.toml`.
 //!
-//! Nobody has the printed sheet hex by hex, so this map is a reconstruction, made the way the
-//! Battle of Nations map was ([`super`]): places, rivers, river crossings, mountains, passes,
-//! the 1813 borders and the armistice line in latitude and longitude, each with its source,
-//! rasterised onto the hexes by [`generate`]. `docs/central-europe-map.md` gives the sources, the
-//! choice of scale (10 km a hex, the designer's, against the rules' 15 km) and what is evidence
-//! and what reconstruction.
+//! No public source gives the printed sheet hex by hex, so this map is a reconstruction, made
+//! the way the Battle of Nations map was ([`super`]): places, rivers, river crossings, passes,
+//! mountains, the 1813 borders and the armistice line in latitude and longitude, each with its
+//! source, rasterised onto the hexes by [`generate`]. `docs/central-europe-map.md` gives the
+//! sources, the choice of scale (10 km a hex, the designer's, against the rules' 15 km) and what
+//! is evidence and what reconstruction.
 //!
 //! **Projection.** Equirectangular about 51.4 N 13.9 E: a degree of latitude is 111.195 km, a
 //! degree of longitude 111.195 x cos 51.4 = 69.40 km (true scale on the parallel of 51.4 N; 3 %
