@@ -78,9 +78,16 @@ impl Game {
                     && !s.excluded
                     && Some(self.side_of(u)) == side
                     && def.formations.contains(&self.sup.formation_of(&self.sc, u))
-                    && self.sc.map.distance(h, oh) <= u32::from(def.range)
+                    && self.sc.map.distance(h, oh) <= self.officer_range(i)
             })
             .collect()
+    }
+
+    /// An officer's span this turn: his range, grown by a rating lent to him (NB Napoleon's
+    /// Last Battles: a corps commander's span is 3 plus his command rating, and a lent rating
+    /// adds to that rating; NB75).
+    pub(crate) fn officer_range(&self, o: usize) -> u32 {
+        u32::from(self.sup.leaders[o].range) + u32::from(self.st.leaders[o].lent)
     }
 
     /// The units a designation activates.
@@ -859,8 +866,9 @@ impl Game {
                 } else {
                     0
                 };
-                // NB75: a lent rating adds to the officer's
-                self.sup.leaders[o].initiative + bonus + self.st.leaders[o].lent
+                // NB75: a lent rating adds to the officer's command rating (his span), not to
+                // his initiative
+                self.sup.leaders[o].initiative + bonus
             }
         }
     }

@@ -974,7 +974,11 @@ impl Game {
         self.leaders_at(h)
             .into_iter()
             .filter(|l| self.lside(usize::from(l.0)) == Some(side))
-            .map(|l| self.sup.leaders[usize::from(l.0)].command as i8)
+            // NB75: a lent rating adds to the officer's command rating for the turn
+            .map(|l| {
+                let i = usize::from(l.0);
+                (self.sup.leaders[i].command + self.st.leaders[i].lent) as i8
+            })
             .max()
             .unwrap_or(0)
     }

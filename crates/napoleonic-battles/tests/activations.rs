@@ -248,9 +248,26 @@ fn action_phase_a_unit_activation_beyond_its_officers_range_may_not_engage() {
     assert_eq!(r.case, "NB Action phase");
 }
 
+/// Victor's II Corps in 0411 and, six hexes off, 0405; the Russians far away; the French to
+/// act.
+fn lend_setup() -> Game {
+    let mut g = custom(
+        4,
+        &[],
+        &[
+            U("FR.4", "infantry", 6, 4, VICTOR, "0411"),
+            U("FR.21", "infantry", 6, 4, VICTOR, "0405"),
+            U("RU.3", "infantry", 6, 4, EUGEN, "0716"),
+        ],
+    );
+    play(&mut g, &["pass", "roll 1"]);
+    assert_eq!(g.to_act(), ToAct::Side(Side(0)));
+    g
+}
+
 #[test]
 fn action_phase_a_commander_lends_his_rating_to_one_officer_a_turn() {
-    let mut g = setup("0407");
+    let mut g = lend_setup();
     act(&mut g, "lend FR.Murat FR.Victor");
     let murat = g.leader_by_id("FR.Murat").unwrap();
     let victor = g.leader_by_id("FR.Victor").unwrap();
@@ -262,10 +279,33 @@ fn action_phase_a_commander_lends_his_rating_to_one_officer_a_turn() {
     assert_eq!(g.leader(victor).unwrap().lent, 2);
     // only one commander lends to the same officer in a turn
     assert_eq!(refusal(&g, "lend FR.Napoleon FR.Victor").case, "NB75");
+    // the rating adds to Victor's command rating, so to his span (3 + command: 5, now 7),
+    // not to his initiative (3): his formation's FR.21 six hexes away now activates with him
     play(&mut g, &["initiative FR.Victor", "go"]);
-    assert_eq!(g.activation_need(), 5, "3 + Murat's 2");
-    act(&mut g, "roll 5");
-    assert_eq!(g.step(), Step::Movement);
+    assert_eq!(g.activation_need(), 3, "his own initiative");
+    assert!(g.activation().unwrap().units.contains(&uid(&g, "FR.21")));
+    act(&mut g, "roll 4");
+    assert_eq!(g.step(), Step::WriteOrder, "4 fails against 3");
+}
+
+#[test]
+fn action_phase_a_lent_rating_extends_the_officers_span_as_the_nlb_notes_show() {
+    // NB Napoleon's Last Battles: Ney's 1 lent to Reille's 2 makes a span of 3 + 3 = 6. Here
+    // Murat's 2 lent to Victor's 2: 3 + 4 = 7 hexes instead of 5.
+    let mut g = lend_setup();
+    let victor = g.leader_by_id("FR.Victor").unwrap();
+    let far = uid(&g, "FR.21");
+    assert!(!g.officer_units(victor).contains(&far), "6 hexes: beyond 5");
+    act(&mut g, "lend FR.Murat FR.Victor");
+    assert!(g.officer_units(victor).contains(&far), "within 7");
+    // the next turn the loan is over
+    play(
+        &mut g,
+        &["initiative FR.Victor", "go", "roll 1", "end", "end"],
+    );
+    play(&mut g, &["pass", "roll 1", "pass"]);
+    assert_eq!(g.turn(), 2);
+    assert_eq!(g.leader(victor).unwrap().lent, 0);
 }
 
 #[test]

@@ -107,3 +107,23 @@ fn morale_is_each_units_initiative() {
     assert_eq!(g.morale(uid(&g, "FR.4")), 3);
     assert_eq!(g.morale(uid(&g, "RU.3")), 3);
 }
+
+#[test]
+fn rally_a_lent_rating_adds_to_the_officers_modifier() {
+    // NB75: Wittgenstein lends his 2 to Eugen (2): 4 off the rally roll, so a 6 rallies
+    // morale 3 (without the loan it fails, above)
+    let mut g = after_melee(4, 6);
+    act(&mut g, "end");
+    play(
+        &mut g,
+        &["lend RU.Wittgenstein RU.Eugen", "initiative RU.Eugen", "go"],
+    );
+    act(&mut g, "roll 1");
+    play(&mut g, &["end", "end"]);
+    assert_eq!(g.step(), Step::Rally);
+    act(&mut g, "roll 6");
+    assert!(g
+        .events()
+        .iter()
+        .any(|e| matches!(e, Event::Rally { need: 7, rallied: true, .. })));
+}
