@@ -53,7 +53,13 @@ test('1. a commander spends a command point on an officer; his formation activat
   const officer = command.target;
   assert.equal(commander.command_points_used, 0);
 
-  // selecting the commander shades his command range (the server's overlay) and offers his orders
+  // pointing at the commander shades his command range (the server's overlay); selecting him
+  // keeps it shaded and offers his orders
+  await centreOn(page, commander.hex);
+  assert.equal(await page.locator('svg.board .layer-range path.range').count(), 0);
+  const [cx, cy] = await hexPoint(page, commander.hex);
+  await page.mouse.move(cx, cy);
+  await page.locator('svg.board .layer-range path.range').waitFor();
   await selectIn(page, commander.hex, commander.id);
   const range = s0.overlays.range[commander.id];
   assert.ok(range && range.includes(commander.hex) && range.includes(unitOf(s0, officer).hex), 'the officer is within the range');
