@@ -197,14 +197,14 @@ fn every_named_place_lies_within_one_hex_of_where_the_projection_puts_it() {
     for p in g.places.iter().filter(|p| p.rules.is_some()) {
         assert!(p.hex.is_some(), "{} is off the map", p.name);
     }
-    // everything but Stettin is on the map
+    // everything but Stettin and Kosel is on the map
     let off: Vec<&str> = g
         .places
         .iter()
         .filter(|p| p.hex.is_none())
         .map(|p| p.name.as_str())
         .collect();
-    assert_eq!(off, ["Stettin"]);
+    assert_eq!(off, ["Stettin", "Kosel"]);
 }
 
 #[test]
@@ -451,6 +451,24 @@ fn each_pass_leads_through_its_mountains_from_entry_hex_to_entry_hex() {
             "the {} pass: {first} to {last} takes {n:?} steps",
             p.name
         );
+    }
+}
+
+#[test]
+fn no_pass_road_crosses_an_unbridged_river() {
+    let m = shipped();
+    let (pass, river, bridge) = (
+        flag(&m, feature::PASS),
+        flag(&m, feature::RIVER),
+        flag(&m, feature::BRIDGE),
+    );
+    for h in m.hexes() {
+        for d in Dir::ALL {
+            let s = m.hexside(h, d);
+            if s.has(pass) && s.has(river) {
+                assert!(s.has(bridge), "{h}/{}", h.neighbour(d));
+            }
+        }
     }
 }
 
