@@ -67,6 +67,7 @@ fn every_level_plays_a_first_day_to_its_end() {
         ("random", "heuristic"),
         ("heuristic", "heuristic"),
         ("search@6n", "heuristic"),
+        ("heuristic", "search2@30n"),
     ] {
         let g = play(&mut pair(a, b, 3), 3, 200_000, |_, _, _| {});
         assert!(g.outcome().is_some(), "{a} against {b}: the game ends");
@@ -141,13 +142,18 @@ fn the_search_explains_its_melees_with_the_rules_column() {
 
 #[test]
 fn levels_and_refusals() {
-    assert_eq!(ai::nb::LEVELS, &["random", "heuristic", "search"]);
+    assert_eq!(
+        ai::nb::LEVELS,
+        &["random", "heuristic", "search", "search2"]
+    );
     for spec in [
         "random",
         "heuristic",
         "search",
         "search@1000n",
         "search@1.5s",
+        "search2",
+        "search2@300n",
     ] {
         assert!(player(spec, 1).is_ok(), "{spec}");
     }
@@ -177,4 +183,70 @@ fn activation_explanations_count_the_units_the_rules_activate() {
         checked += 1;
     });
     assert!(checked >= 4, "only {checked} activations");
+}
+
+/// The kinds of the actions the players chose over games of `a` against `b`.
+fn action_kinds(
+    a: &str,
+    b: &str,
+    seeds: std::ops::Range<u64>,
+) -> std::collections::BTreeMap<String, usize> {
+    let mut kinds = std::collections::BTreeMap::new();
+    for seed in seeds {
+        let mut ps = pair(a, b, seed);
+        play(&mut ps, seed, 200_000, |g, x, _| {
+            let k = match x {
+                Action::Command { .. } if g.step() == napoleonic_battles::Step::Designate => {
+                    "command+".to_string()
+                }
+                _ => g.action_text(x).split(' ').next().unwrap_or("").to_string(),
+            };
+            *kinds.entry(k).or_insert(0) += 1;
+        });
+    }
+    kinds
+}
+
+#[test]
+fn the_heuristic_uses_the_whole_system() {
+    // march orders, written orders, several officers on one commander's points, the unit
+    // activation's second hex and units left out, all chosen by the heuristic over four
+    // seeded First Days (the counts are the seeds' own: every one must occur)
+    let kinds = action_kinds("heuristic", "heuristic", 1..5);
+    eprintln!("{kinds:?}");
+    for k in [
+        "march",
+        "order",
+        "command+",
+        "include",
+        "exclude",
+        "unit",
+        "initiative",
+    ] {
+        assert!(
+            kinds.get(k).copied().unwrap_or(0) > 0,
+            "the heuristic never chose '{k}': {kinds:?}"
+        );
+    }
+}
+
+#[test]
+fn the_search_shares_a_budget_per_player_turn() {
+    // search@120n spends at most 120 simulations on a whole impulse (its activation, the
+    // designation, the movement and its melees), search2@120n too with its replies
+    for spec in ["search@120n", "search2@120n"] {
+        let mut ps = [player(spec, 4).unwrap(), player("heuristic", 5).unwrap()];
+        play(&mut ps, 4, 1_500, |_, _, _| {});
+        let NbPlayer::Search(s) = &ps[0] else {
+            panic!("a search")
+        };
+        let turns = s.turn_simulations();
+        assert!(turns.len() >= 5, "{spec}: {} player-turns", turns.len());
+        assert!(
+            turns.iter().all(|&n| n <= 120),
+            "{spec}: a player-turn over its budget: {turns:?}"
+        );
+        assert!(turns.iter().any(|&n| n > 60), "{spec}: {turns:?}");
+        assert_eq!(s.turn_times().len(), turns.len());
+    }
 }

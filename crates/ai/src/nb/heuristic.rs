@@ -687,7 +687,9 @@ pub(crate) fn march_order(g: &Game, me: Side) -> Option<Choice> {
             continue;
         }
         for &o in leaders.iter().filter(|&&l| rank(l) == Rank::Corps) {
-            if g.leader(o).is_none_or(|v| v.march.is_some() || v.acted || v.spent) {
+            if g.leader(o)
+                .is_none_or(|v| v.march.is_some() || v.acted || v.spent)
+            {
                 continue;
             }
             let p = initiative_chance(g, o);
@@ -787,11 +789,8 @@ pub(crate) fn designation(g: &Game, me: Side) -> (Action, Option<String>) {
             let best = hexes
                 .into_iter()
                 .map(|h| {
-                    let us: Vec<UnitId> = includes
-                        .iter()
-                        .filter(|x| x.1 == h)
-                        .map(|x| x.0)
-                        .collect();
+                    let us: Vec<UnitId> =
+                        includes.iter().filter(|x| x.1 == h).map(|x| x.0).collect();
                     (units_worth(g, &us, &enemies), us[0])
                 })
                 .max_by(|a, b| a.0.total_cmp(&b.0));

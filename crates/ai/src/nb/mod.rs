@@ -12,7 +12,9 @@
 //! They never copy a rule; what they know of their own is geometry (distances, which
 //! hexsides face an enemy) and judgement (what is worth doing).
 //!
-//! Levels ([`player`]): `random`, `heuristic`, `search` (`search@1000n`, `search@1.5s`).
+//! Levels ([`player`]): `random`, `heuristic`, `search` (`search@1000n`, `search@1.5s`: a
+//! budget per player-turn, one side's impulse), `search2` (the same with the opponent's
+//! replies searched).
 
 mod heuristic;
 mod paths;
@@ -28,7 +30,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 /// The levels offered for the system, weakest first.
-pub const LEVELS: &[&str] = &["random", "heuristic", "search"];
+pub const LEVELS: &[&str] = &["random", "heuristic", "search", "search2"];
 
 /// A computer player of the Napoleonic Battles system.
 pub enum NbPlayer {
@@ -85,9 +87,10 @@ impl NbPlayer {
     }
 }
 
-/// The player for a spec: `random`, `heuristic`, `search` (1.5 s a decision), `search@1.5s`,
-/// `search@500ms` or `search@1000n` (simulations a decision: the same seed gives the same
-/// game).
+/// The player for a spec: `random`, `heuristic`, `search` (1.5 s a player-turn, that is one
+/// side's impulse from its choice of an activation to its last melee), `search@1.5s`,
+/// `search@500ms` or `search@1000n` (simulations a player-turn: the same seed gives the same
+/// game), and `search2` with the same budgets (the opponent's replies searched).
 pub fn player(spec: &str, seed: u64) -> Result<NbPlayer, String> {
     let spec = spec.trim();
     let (kind, budget) = match spec.split_once('@') {
@@ -103,9 +106,15 @@ pub fn player(spec: &str, seed: u64) -> Result<NbPlayer, String> {
             let budget = b.map_or(Ok(Budget::default()), Budget::parse)?;
             Ok(NbPlayer::Search(Box::new(NbSearch::new(seed, budget))))
         }
+        ("search2", b) => {
+            let budget = b.map_or(Ok(Budget::default()), Budget::parse)?;
+            Ok(NbPlayer::Search(Box::new(
+                NbSearch::new(seed, budget).with_replies(),
+            )))
+        }
         _ => Err(format!(
             "no computer player '{spec}' for Napoleonic Battles (available: random, heuristic, \
-             search, search@1.5s, search@1000n)"
+             search, search@1.5s, search@1000n, search2, search2@1.5s, search2@1000n)"
         )),
     }
 }

@@ -161,3 +161,67 @@ pub(crate) fn field(g: &Game, cavalry: bool, targets: &[Hex]) -> Rc<Field> {
     });
     f
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use napoleonic_battles::Supplement;
+
+    fn first_day() -> Game {
+        Game::new(
+            scenarios::load("bon-first-day").expect("the First Day loads"),
+            Supplement::bon(),
+        )
+    }
+
+    /// The field is the rules' cheapest path: every hex's value is the least, over the steps
+    /// the rules allow from it ([`Game::terrain_step`]), of the step's cost and the field
+    /// beyond; the targets are 0; hexes behind rivers are farther by path than by hexes.
+    #[test]
+    fn the_field_follows_the_rules_movement_costs() {
+        let g = first_day();
+        let map = &g.scenario().map;
+        let targets: Vec<Hex> = g
+            .unit_ids()
+            .filter(|&u| g.scenario().unit(u).side == engine::Side(1))
+            .filter_map(|u| match g.loc(u) {
+                napoleonic_battles::Loc::Map(h) => Some(h),
+                _ => None,
+            })
+            .collect();
+        assert!(!targets.is_empty());
+        for cavalry in [false, true] {
+            let kind = if cavalry {
+                UnitType::Cavalry
+            } else {
+                UnitType::Infantry
+            };
+            let f = field(&g, cavalry, &targets);
+            let mut detours = 0;
+            for h in map.hexes() {
+                let v = f.at(h);
+                if targets.contains(&h) {
+                    assert_eq!(v, 0);
+                    continue;
+                }
+                let best = Dir::ALL
+                    .into_iter()
+                    .filter_map(|d| {
+                        let c = g.terrain_step(kind, h, d).ok()?;
+                        let beyond = f.at(map.neighbour(h, d));
+                        (beyond != FAR).then(|| beyond + u32::from(c.max(1)))
+                    })
+                    .min()
+                    .unwrap_or(FAR);
+                assert_eq!(v, best, "{h}: the field against its best step");
+                let d = targets.iter().map(|&t| map.distance(h, t)).min().unwrap_or(0);
+                if v != FAR && v > 6 * d {
+                    detours += 1;
+                }
+            }
+            assert!(detours > 0, "no hex is farther by path than by hexes");
+            // the second call is the cached field
+            assert!(Rc::ptr_eq(&f, &field(&g, cavalry, &targets)));
+        }
+    }
+}
