@@ -997,14 +997,18 @@ impl Game {
     /// The map hexes within a leader's command range of his hex, in the map's order (empty
     /// when he is not on the map): the distance test by which a commander reaches an officer
     /// with his command points, lends his rating or needs a march order, and by which an
-    /// officer's activation takes his formation's units (NB Action phase, NB61). Read-only,
-    /// for front ends that shade the range.
+    /// officer's activation takes his formation's units, an officer's span grown by a rating
+    /// lent to him (NB Action phase, NB61, NB75). Read-only, for front ends that shade the
+    /// range.
     pub fn command_range(&self, l: LeaderId) -> Vec<Hex> {
         let i = usize::from(l.0);
         let (Some(h), Some(def)) = (self.lhex(i), self.sup.leaders.get(i)) else {
             return Vec::new();
         };
-        let range = u32::from(def.range);
+        let range = match def.rank {
+            Rank::Corps => self.officer_range(i),
+            Rank::Army => u32::from(def.range),
+        };
         self.sc
             .map
             .hexes()

@@ -1699,6 +1699,58 @@ mod tests {
     }
 
     #[test]
+    fn an_officer_s_range_grows_by_a_lent_rating() {
+        let mut s = session("bon-first-day", 1);
+        let lend = nb_legal(&s.game)
+            .into_iter()
+            .find_map(|a| match a {
+                Action::Lend { commander, officer } => Some((commander, officer)),
+                _ => None,
+            })
+            .expect("a commander may lend his rating on the first turn");
+        let (c, o) = lend;
+        let g = &s.game;
+        let sup = g.supplement();
+        let span = u32::from(sup.leaders[usize::from(o.0)].range)
+            + u32::from(sup.leaders[usize::from(c.0)].command);
+        let before = g.command_range(o).len();
+        let LeaderLoc::Map(oh) = g.leader_loc(o) else {
+            panic!("the officer is on the map")
+        };
+        let text = g.action_text(Action::Lend {
+            commander: c,
+            officer: o,
+        });
+        s.act_text(&text).unwrap();
+        let g = &s.game;
+        let after = g.command_range(o);
+        assert!(after.len() > before, "{text}: {before} -> {}", after.len());
+        let want: Vec<Hex> = g
+            .scenario()
+            .map
+            .hexes()
+            .filter(|&x| g.scenario().map.distance(oh, x) <= span)
+            .collect();
+        assert_eq!(
+            after, want,
+            "{text}: the officer's span is his range plus the rating lent"
+        );
+        // every unit his activation would take stands in the range the board shades
+        for u in g.officer_units(o) {
+            let Loc::Map(h) = g.loc(u) else { panic!() };
+            assert!(after.contains(&h));
+        }
+        let v = nb_state_view(&s, false);
+        assert_eq!(
+            v["overlays"]["range"][g.leader_name(o)]
+                .as_array()
+                .unwrap()
+                .len(),
+            after.len()
+        );
+    }
+
+    #[test]
     fn a_melee_preview_shows_strengths_shifts_column_and_chances_and_changes_nothing() {
         let mut s = session("bon-first-day", 3);
         play_until(&mut s, 5, |g| {
