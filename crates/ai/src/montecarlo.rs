@@ -141,7 +141,18 @@ pub struct Options {
     /// The deadline of a decision still close after its first phase, in place of
     /// [`Limits::deadline`] (later than it).
     pub close_deadline: Option<Instant>,
+    /// Time not spent on choices that hardly matter: after every halving phase but the last,
+    /// the search also ends when no other live candidate can be better than the leader by this
+    /// much (0..=1), that is when each one's paired difference from the leader over the rounds
+    /// played (at least [`INDIFFERENT_ROUNDS`] of them), plus this much, reaches two standard
+    /// errors. The leader is then within this much of the best with high confidence, whether
+    /// the others are clearly worse ([`Options::settle`]) or about as good.
+    pub indifference: Option<f64>,
 }
+
+/// The fewest rounds on which [`Options::indifference`] judges a candidate against the leader
+/// (fewer give too rough an estimate of the spread).
+pub const INDIFFERENT_ROUNDS: usize = 8;
 
 /// What a search found.
 #[derive(Clone, Debug, PartialEq)]
@@ -357,6 +368,8 @@ where
     let mut alive: Vec<usize> = (0..k).collect();
     let mut used = 0u32;
     let mut round = 0u64;
+    // every round played so far, for the indifference test (it judges on all of them)
+    let mut rounds_all: Vec<(u64, usize, Vec<f64>, u32)> = Vec::new();
     for phase in 0..phases {
         if k == 0 || stopped() || (phase > 0 && deadline.is_some_and(|d| Instant::now() >= d)) {
             break;
@@ -409,10 +422,22 @@ where
             n[*c] += 1;
             used += played;
         }
+        if opts.indifference.is_some() {
+            rounds_all.extend(all.iter().cloned());
+        }
         round += 1_000_000;
         if stopped() {
             // what was played stands; halving on a cut phase would judge on too little
             break;
+        }
+        if let Some(delta) = opts.indifference {
+            if phase + 1 < phases
+                && alive.len() > 1
+                && near_best(&rounds_all, &slots, &alive, delta)
+            {
+                settled = true;
+                break;
+            }
         }
         if phase == 0 && phase + 1 < phases && alive.len() > 1 {
             if let Some(gap) = opts.settle {
@@ -525,6 +550,75 @@ fn clear_leader(
         let var = d.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (d.len() - 1) as f64;
         let se = (var / d.len() as f64).sqrt();
         m >= gap && m >= 2.0 * se
+    })
+}
+
+/// The paired differences between the leader `lead` and candidate `c` over the rounds of
+/// `all` where both were played, each round's value taken at the reply worst for its candidate
+/// over all the rounds (`worst`).
+fn paired(
+    all: &[(u64, usize, Vec<f64>, u32)],
+    lead: usize,
+    c: usize,
+    worst: impl Fn(usize) -> usize,
+) -> Vec<f64> {
+    let value = |c: usize, v: &[f64]| v[worst(c).min(v.len().saturating_sub(1))];
+    let mut by_round: std::collections::BTreeMap<u64, [Option<f64>; 2]> = Default::default();
+    for (r, x, v, _) in all {
+        if v.is_empty() || (*x != lead && *x != c) {
+            continue;
+        }
+        let e = by_round.entry(*r).or_default();
+        e[usize::from(*x == c)] = Some(value(*x, v));
+    }
+    by_round
+        .values()
+        .filter_map(|p| Some(p[0]? - p[1]?))
+        .collect()
+}
+
+/// The mean and the standard error of the mean of `d` (at least two values).
+fn mean_se(d: &[f64]) -> (f64, f64) {
+    let m = d.iter().sum::<f64>() / d.len() as f64;
+    let var = d.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (d.len() - 1) as f64;
+    (m, (var / d.len() as f64).sqrt())
+}
+
+/// True when no live candidate can be better than the best live one by `delta` or more, at two
+/// standard errors of their paired differences over the rounds of `all` ([`Options::indifference`]):
+/// for each, mean difference + `delta` > 2 standard errors, on [`INDIFFERENT_ROUNDS`] rounds
+/// or more.
+fn near_best(
+    all: &[(u64, usize, Vec<f64>, u32)],
+    slots: &[Vec<(f64, u32)>],
+    alive: &[usize],
+    delta: f64,
+) -> bool {
+    let worst = |c: usize| {
+        let mut j = 0;
+        let mut best = f64::INFINITY;
+        for (i, &(s, m)) in slots[c].iter().enumerate() {
+            let x = s / m.max(1) as f64;
+            if x < best {
+                best = x;
+                j = i;
+            }
+        }
+        (best, j)
+    };
+    let Some(&lead) = alive
+        .iter()
+        .max_by(|&&a, &&b| worst(a).0.total_cmp(&worst(b).0).then(b.cmp(&a)))
+    else {
+        return false;
+    };
+    alive.iter().filter(|&&c| c != lead).all(|&c| {
+        let d = paired(all, lead, c, |x| worst(x).1);
+        if d.len() < INDIFFERENT_ROUNDS {
+            return false;
+        }
+        let (m, se) = mean_se(&d);
+        m + delta > 2.0 * se
     })
 }
 

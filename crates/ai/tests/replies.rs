@@ -462,6 +462,54 @@ fn an_easy_decision_ends_early_and_a_close_one_may_spend_more() {
     assert_eq!(close.best, 0);
 }
 
+/// `Options::indifference` (the level `search4`): candidates that cannot be told apart end the
+/// search after its first phase, where `settle` (a lead of 0.04 over every other) waits for
+/// the whole budget; with no tolerance they cannot end it.
+#[test]
+fn indifferent_candidates_end_the_search_early() {
+    use toy::Action::{End, Scout};
+    let g = toy_game();
+    // no replies: the three bold plans are the same plan (0.9 each, the same dice), the safe
+    // one (0.6) far behind; a lead of 0.04 over a copy of itself is never reached
+    let (t, k) = Punish::new(&g, vec![Scout(0), End], vec![Scout(1), End], false);
+    let plans = k.candidates(&t, Side(0), 4);
+    let go = |opts: Options| {
+        montecarlo::search_with(&k, &t, Side(0), &plans, 2, Limits::sims(160), &opts)
+    };
+    let full = go(Options::default());
+    let settle = go(Options {
+        settle: Some(0.04),
+        ..Options::default()
+    });
+    let exact = go(Options {
+        indifference: Some(0.0),
+        ..Options::default()
+    });
+    let near = go(Options {
+        indifference: Some(0.02),
+        ..Options::default()
+    });
+    assert!(!full.settled && !settle.settled && !exact.settled);
+    assert_eq!(settle.simulations, full.simulations);
+    assert_eq!(exact.simulations, full.simulations);
+    assert!(near.settled, "{near:?}");
+    assert!(
+        near.simulations <= full.simulations / 2,
+        "{near:?} {full:?}"
+    );
+    assert_ne!(near.best, 0, "a bold plan: {near:?}");
+    assert_eq!(full.best, near.best);
+    // with replies the punishing reply makes the safe plan the clear leader: settled as well
+    let (t, k) = Punish::new(&g, vec![Scout(0), End], vec![Scout(1), End], true);
+    let opts = Options {
+        replies: 2,
+        indifference: Some(0.02),
+        ..Options::default()
+    };
+    let v = montecarlo::search_with(&k, &t, Side(0), &plans, 2, Limits::sims(160), &opts);
+    assert!(v.settled && v.best == 0, "{v:?}");
+}
+
 #[test]
 fn search3_plays_a_legal_whole_game() {
     let sc = Arc::new(scenarios::load("bon-first-day").expect("shipped scenario"));
