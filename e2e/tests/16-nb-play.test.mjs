@@ -187,6 +187,13 @@ test('2. a melee shows its strengths, shifts with their rules and chances before
   assert.ok((await shifts.first().innerText()).includes(first.why), 'the shift says why');
   assert.ok((await shifts.first().innerText()).includes(first.rule), 'and names its rule');
   assert.equal(await box.locator('.nb-melee-preview').getAttribute('data-column'), preview.column);
+  // the shift's rule opens the system's rules reference at that section
+  const link = box.locator('.nb-shift').first().locator('a.case');
+  await link.waitFor();
+  await link.click();
+  await page.locator(`#rules-drawer.open .rule[data-case="${first.rule}"]`).waitFor();
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !document.querySelector('#rules-drawer.open'));
   assert.equal(await box.locator('.nb-results tbody tr').count(), preview.results.length, 'the chance of each result');
   // nothing was sent yet: no die rolled
   assert.equal((await api.state(g.id)).actions_recorded, v.actions_recorded);
