@@ -17,7 +17,7 @@
 //! | `lend C O` | commander `C` lends his whole command rating to officer `O` for the turn |
 //! | `move U HEX` | unit `U` moves one hex |
 //! | `face HEX DIR` | the units of `HEX` turn to face the hexside `DIR` (`E`, `NE`, ...) |
-//! | `lead L HEX` | leader `L` moves to `HEX` |
+//! | `lead L HEX` | leader `L` moves to `HEX` (in the choice step: a commander's move before he spends his command points, NB77) |
 //! | `end` | end the movement or the melee phase, or stop advancing |
 //! | `melee HEX HEX` | the activated units of the first hex melee the second |
 //! | `evade` / `stand` | defending cavalry retreats before infantry's melee, or stands |
@@ -118,7 +118,8 @@ pub enum Action {
         /// The hexside faced.
         dir: Dir,
     },
-    /// `lead L HEX`: a leader moves.
+    /// `lead L HEX`: a leader moves: in the movement phase with his activation, or in the
+    /// choice step a commander before he spends his command points (NB77).
     Lead {
         /// The leader.
         leader: LeaderId,

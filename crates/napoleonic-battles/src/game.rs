@@ -72,7 +72,8 @@ pub enum Step {
     Choose,
     /// The die after a pass (chance).
     PassRoll,
-    /// Designating the activation's units.
+    /// Designating the activation's units (after a commander's move before spending his
+    /// command points, NB77, a point must be spent first).
     Designate,
     /// The initiative roll of an activation (chance).
     ActivationRoll,
