@@ -210,10 +210,10 @@ function ordersCard(game) {
 function confirmBox(game, c) {
   return h('div', { class: 'confirm-box', role: 'group', 'aria-label': `Before the die: ${c.action}`, 'data-action': c.action },
     h('h3', {}, `Before the die: ${c.action}`),
-    c.preview ? h('div', { class: 'confirm-preview hover-odds' }, ...previewNodes(game, c.action, c.preview)) : h('p', { class: 'small muted' }, 'Asking the server for the odds…'),
     h('div', { class: 'btn-row' },
       h('button', { type: 'button', class: 'btn btn-primary', 'data-key': 'confirm-go', title: c.action, onclick: () => { game.confirming = null; game.act(c.action); } }, `Confirm: ${c.action}`),
-      h('button', { type: 'button', class: 'btn', 'data-key': 'confirm-cancel', onclick: () => game.cancelConfirm() }, 'Cancel')));
+      h('button', { type: 'button', class: 'btn', 'data-key': 'confirm-cancel', onclick: () => game.cancelConfirm() }, 'Cancel')),
+    c.preview ? h('div', { class: 'confirm-preview hover-odds' }, ...previewNodes(game, c.action, c.preview)) : h('p', { class: 'small muted' }, 'Asking the server for the odds…'));
 }
 
 /**
