@@ -114,7 +114,7 @@ fn the_shipped_map_is_the_generated_one() {
 }
 
 #[test]
-fn the_map_is_42_rows_of_50_hexes_from_the_harz_foreland_to_breslau() {
+fn the_map_is_42_rows_of_50_hexes_from_gotha_to_breslau_and_the_havel_to_prague() {
     let m = shipped();
     assert_eq!((m.width(), m.height()), (42, 50));
     // the corners' centres: about 53.0 N 10.4 E (north-west) and 49.8 N 17.4 E (south-east)
