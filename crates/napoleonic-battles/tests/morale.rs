@@ -122,8 +122,12 @@ fn rally_a_lent_rating_adds_to_the_officers_modifier() {
     play(&mut g, &["end", "end"]);
     assert_eq!(g.step(), Step::Rally);
     act(&mut g, "roll 6");
-    assert!(g
-        .events()
-        .iter()
-        .any(|e| matches!(e, Event::Rally { need: 7, rallied: true, .. })));
+    assert!(g.events().iter().any(|e| matches!(
+        e,
+        Event::Rally {
+            need: 7,
+            rallied: true,
+            ..
+        }
+    )));
 }
