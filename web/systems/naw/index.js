@@ -129,6 +129,7 @@ registerSystem({
     `${nationColours(u.nation).name} ${u.type}, designation ${u.designation}`,
     `Strength ${u.strength}, movement allowance ${u.movement}`,
   ],
+  grammar: () => 'The grammar: move, attack, resolve, retreat, advance, hold, lose, end — by unit id or hex.',
   stepName: (step) => STEP_NAMES[step] || step,
   stepHint: (step) => STEP_HINTS[step] || '',
   obligationLabel: (kase) => OBLIGATIONS[kase] || 'obligation',
