@@ -259,3 +259,17 @@ fn the_reference_prints_the_melee_table_in_play() {
         assert!(entry.text.contains(&row), "missing or different: {row}");
     }
 }
+
+#[test]
+fn the_reference_gives_the_swamp_cost_in_play() {
+    let mp = Supplement::bon().movement.infantry_swamp_mp;
+    let r = reference();
+    let chart = r
+        .iter()
+        .find(|c| c.case == "NB Terrain chart")
+        .expect("the terrain chart");
+    let want = format!("infantry enters it off the road at {mp} MP");
+    assert!(chart.text.contains(&want), "{want}");
+    let nb73 = r.iter().find(|c| c.case == "NB73").expect("NB73");
+    assert!(nb73.text.contains(&format!("infantry pays {mp} MP")));
+}
