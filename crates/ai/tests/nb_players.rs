@@ -210,9 +210,9 @@ fn action_kinds(
 #[test]
 fn the_heuristic_uses_the_whole_system() {
     // march orders, written orders, several officers on one commander's points, the unit
-    // activation's second hex and units left out, all chosen by the heuristic over four
+    // activation's second hex and units left out, all chosen by the heuristic over eight
     // seeded First Days (the counts are the seeds' own: every one must occur)
-    let kinds = action_kinds("heuristic", "heuristic", 1..5);
+    let kinds = action_kinds("heuristic", "heuristic", 1..9);
     eprintln!("{kinds:?}");
     for k in [
         "march",

@@ -4,16 +4,24 @@
 //!
 //! - **Activation** (the action phase): each officer's formation is worth the strength of the
 //!   units his activation would take ([`Game::officer_units`]), weighted by how near the enemy
-//!   they stand (in contact three times a distant unit); an initiative attempt is worth it
-//!   times its chance (the officer's rating, +2 after a failure, certain on Auto), a command
-//!   point spends the commander's points on it for sure; a unit initiative takes one hex in
-//!   contact; the side passes when nothing is worth a strength point.
+//!   they stand by path (in contact three times a distant unit); an initiative attempt is worth
+//!   it times its chance (the officer's rating, +2 after a failure, certain on Auto or when a
+//!   march order has arrived), a command point spends the commander's points on it for sure;
+//!   a unit initiative takes one hex in contact; the side passes when nothing is worth a
+//!   strength point. Before it, a commander with a point to spare sends a **march order** to
+//!   an officer beyond his range whose formation is away from the fight and unlikely to
+//!   activate alone ([`march_order`]). **Designating**, a commander adds officers near the
+//!   enemy on further points, a unit activation takes its best second hex, an officer's
+//!   activation leaves out the weak units holding the line ([`designation`]); a failed officer
+//!   **writes an order** toward the enemy for his +2 ([`written_order`]).
 //! - **Movement**: every activated unit not yet in contact steps toward the nearest enemy
-//!   while a step brings it nearer, preferring hexes beside friends (the line); it closes
-//!   into contact only where its strength and that of the hex's friends is enough for its
-//!   style against the enemy hex it meets. Then each hex faces the enemy: the hexside that
-//!   puts most adjacent enemies in its front (no flank to an adjacent enemy), else the
-//!   nearest enemy. Officers follow their formation.
+//!   while a step brings it nearer by hexes (a step on a cheapest path first, by the rules'
+//!   costs: [`super::paths`]); a unit the ground stalls (a river without a bridge) follows the
+//!   cheapest path around; under an order, the path to its destination. It closes into
+//!   contact only where its strength and that of the hex's friends is enough for its style
+//!   against the enemy hex it meets, preferring hexes beside friends (the line). Then each hex
+//!   faces the enemy: the hexside that puts most adjacent enemies in its front (no flank to an
+//!   adjacent enemy), else the nearest enemy. Officers follow their formation.
 //! - **Melee**: every declaration the rules allow is assessed by the rules
 //!   ([`Game::melee_odds`]: the column with its shifts) and the table's expected losses and
 //!   retreat chances; the best is declared when it beats the style's threshold.
@@ -294,6 +302,18 @@ impl NbHeuristic {
             }
             let my_sp = f64::from(g.sp(u));
             let kind = g.scenario().unit(u).kind;
+            // a unit with a step that brings it nearer the enemy by hexes takes such a step,
+            // the one on a cheapest path first (measured: straight lines beside friends beat
+            // columns along the cheapest roads); a unit stalled by the ground (a river
+            // without a bridge nearby) follows the field around it; under an order the field
+            // toward its destination leads (NB50)
+            let stalled = order.is_some()
+                || !Dir::ALL.into_iter().any(|d| {
+                    let n = map.neighbour(h, d);
+                    map.contains(n)
+                        && g.terrain_step(kind, h, d).is_ok()
+                        && nearest(g, n, &enemies).is_some_and(|x| x.0 < d0)
+                });
             for d in Dir::ALL {
                 let n = map.neighbour(h, d);
                 if !map.contains(n) {
@@ -303,12 +323,11 @@ impl NbHeuristic {
                     continue;
                 };
                 let fnext = field.at(n);
-                // progress: a lower field (by path), or nearer by hexes where no path is known
-                let progress = if f0 == FAR || fnext == FAR {
+                let progress = if !stalled || f0 == FAR || fnext == FAR {
                     if dn >= d0 {
                         continue;
                     }
-                    10.0 * f64::from(d0 - dn)
+                    10.0 * f64::from(d0 - dn) + if fnext < f0 { 2.0 } else { 0.0 }
                 } else {
                     if fnext >= f0 {
                         continue;
