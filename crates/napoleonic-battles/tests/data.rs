@@ -719,3 +719,21 @@ fn a_melee_crosses_what_the_map_draws_between_the_hexes() {
     assert_eq!(s.crossing(&sc, h("0101"), h("0102")), Crossing::default());
     assert_eq!(s.crossing(&sc, h("1421"), h("0101")), Crossing::default());
 }
+
+#[test]
+fn the_swamp_cost_is_data_and_a_zero_one_is_refused() {
+    // NB73: the embedded cost, and a replacement that would make the swamp free is refused
+    assert_eq!(Supplement::bon().movement.infantry_swamp_mp, 2);
+    let text = Supplement::BON_TOML.replace("infantry_swamp_mp = 2", "infantry_swamp_mp = 0");
+    assert_ne!(text, Supplement::BON_TOML);
+    let e = Supplement::from_toml(&text).unwrap_err().to_string();
+    assert!(e.contains("infantry_swamp_mp"), "{e}");
+    let text = Supplement::BON_TOML.replace("infantry_swamp_mp = 2", "infantry_swamp_mp = 3");
+    assert_eq!(
+        Supplement::from_toml(&text)
+            .unwrap()
+            .movement
+            .infantry_swamp_mp,
+        3
+    );
+}
