@@ -1,0 +1,46 @@
+//! Leipzig: Napoleon vs Europe 1813 (SPI, 1971, second edition with the Moves 14 errata), the
+//! strategic game of the spring and summer campaigns: its rules crate. This first part owns the
+//! game's tables as replaceable data and their pure arithmetic; the game state, its actions and
+//! the `engine::Rules` implementation are to come.
+//!
+//! - [`crt`]: the Combat Results Table (our reconstruction of the scan's garbled columns) and
+//!   its results: scatter, dispersal with retreats, destruction, the half exchange, Auto.
+//! - [`odds`]: strengths out of supply, terrain, leader bonuses, the percentage and its
+//!   column, the river's floor, the automatic elimination at 500% and the bar on retreat
+//!   before combat.
+//! - [`forced_march`]: both forced march tables with their subsidiary rolls and the chance of
+//!   each end of a march.
+//! - [`leaders`]: ten leaders a side with their offensive and defensive bonuses.
+//! - [`terrain`]: the Terrain Effects Chart for the central Europe map's legend kinds.
+//! - [`victory`]: the Victory Point Schedule.
+//! - [`data`]: the data file (`data/leipzig.toml`) that holds all of them.
+//!
+//! The rulebook numbers no cases: the code cites its sections and lettered cases (`Combat
+//! (F)`, `Supply (A)`, `Leaders (B)`, `TEC River hexside`, `CRT Auto`) and our rulings `L1`...
+//! (`docs/rulings.md`); `docs/leipzig-1813.md` gives every figure its reason.
+//!
+//! ```
+//! use leipzig_1813::data::Tables;
+//! use leipzig_1813::odds::{attack_strength, defence_strength, odds};
+//!
+//! let t = Tables::leipzig();
+//! // How to use the CRT: a supplied 5-4 against a supplied 3-7 is 166%, the 160% column.
+//! let o = odds(&t.crt, attack_strength(&[5], true, &[]), defence_strength(&[3], true, 1, &[]), 0)
+//!     .unwrap();
+//! assert_eq!(t.crt.column_name(o.column), "160%");
+//! // Leaders: Napoleon (25) adds 18 to one 18-2, all 25 to two.
+//! let napoleon = t.leader("French", 1).unwrap().offence;
+//! assert_eq!(attack_strength(&[18], true, &[napoleon]), 36);
+//! assert_eq!(attack_strength(&[18, 18], true, &[napoleon]), 61);
+//! ```
+
+pub mod crt;
+pub mod data;
+pub mod forced_march;
+pub mod leaders;
+pub mod odds;
+pub mod terrain;
+pub mod victory;
+
+/// The rules version a game record names.
+pub const RULES_VERSION: &str = "leipzig-1813/0.1";
