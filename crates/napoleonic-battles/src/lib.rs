@@ -48,4 +48,4 @@ pub use game::{
 pub use movement::{arc, Arc};
 
 /// The rules version recorded in every game of this system.
-pub const RULES_VERSION: &str = "napoleonic-battles/0.1";
+pub const RULES_VERSION: &str = "napoleonic-battles/0.2";

@@ -1203,13 +1203,44 @@ pub fn nb_state_text(s: &Session<Game>) -> String {
     let legal = nb_legal(g);
     if matches!(g.to_act(), ToAct::Side(_)) {
         let _ = writeln!(out, "\nLegal actions ({}):", legal.len());
-        for a in legal.iter().take(40) {
-            let _ = writeln!(out, "  {}", g.action_text(*a));
+        let texts: Vec<String> = legal.iter().map(|a| g.action_text(*a)).collect();
+        out.push_str(&legal_summary(&texts, 40, 4));
+    }
+    out
+}
+
+/// The legal actions as lines: every one when there are at most `all` of them, else grouped by
+/// their verb (in the order the verbs first come), each verb with its count and its first
+/// `each` actions, so a position with hundreds of march orders still shows every kind of action.
+fn legal_summary(texts: &[String], all: usize, each: usize) -> String {
+    let mut out = String::new();
+    if texts.len() <= all {
+        for t in texts {
+            let _ = writeln!(out, "  {t}");
         }
-        if legal.len() > 40 {
-            let _ = writeln!(out, "  ... and {} more (show --json)", legal.len() - 40);
+        return out;
+    }
+    let mut groups: Vec<(&str, Vec<&str>)> = Vec::new();
+    for t in texts {
+        let verb = t.split_whitespace().next().unwrap_or("");
+        match groups.iter_mut().find(|(v, _)| *v == verb) {
+            Some((_, g)) => g.push(t),
+            None => groups.push((verb, vec![t])),
         }
     }
+    for (verb, g) in &groups {
+        if g.len() <= each + 1 {
+            let _ = writeln!(out, "  {}", g.join(", "));
+        } else {
+            let _ = writeln!(
+                out,
+                "  {}, ... and {} more {verb} actions",
+                g[..each].join(", "),
+                g.len() - each
+            );
+        }
+    }
+    let _ = writeln!(out, "  (every one of them: show --json)");
     out
 }
 
@@ -1321,7 +1352,12 @@ pub fn nb_tables_view(sup: &napoleonic_battles::Supplement) -> Value {
                 "terrain": r.terrain,
                 "kind": r.kind,
                 "name": r.name,
-                "movement": r.movement,
+                // the original game's costs, but this system's own where it differs (NB73)
+                "movement": if r.kind == "hex" {
+                    sup.movement_text(r.terrain).unwrap_or_else(|| r.movement.clone())
+                } else {
+                    r.movement.clone()
+                },
                 "combat": class_text(&class),
                 "case": "NB Leipzig Terrain Effects",
             })
@@ -1349,6 +1385,25 @@ pub fn nb_tables_view(sup: &napoleonic_battles::Supplement) -> Value {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn many_legal_actions_are_summarised_by_verb() {
+        let mut texts: Vec<String> = vec!["pass".into(), "command A B".into(), "lend A B".into()];
+        texts.extend((0..50).map(|i| format!("march A B {i:04}")));
+        let s = super::legal_summary(&texts, 40, 4);
+        assert!(s.contains("  pass\n"), "{s}");
+        assert!(s.contains("command A B"), "{s}");
+        assert!(
+            s.contains("march A B 0000, march A B 0001, march A B 0002, march A B 0003, ... and 46 more march actions"),
+            "{s}"
+        );
+        assert!(s.lines().count() < 10, "{s}");
+        let few: Vec<String> = texts[..3].to_vec();
+        assert_eq!(
+            super::legal_summary(&few, 40, 4),
+            "  pass\n  command A B\n  lend A B\n"
+        );
+    }
+
     use super::*;
     use napoleonic_battles::data::Supplement;
 
@@ -1418,6 +1473,13 @@ mod tests {
         );
         let clear = tec.iter().find(|r| r["terrain"] == "clear").expect("clear");
         assert_eq!(clear["combat"], "open ground");
+        // NB73: the marsh row gives this system's movement, not the original game's (9.0)
+        let marsh = tec.iter().find(|r| r["terrain"] == "marsh").expect("marsh");
+        assert_eq!(
+            marsh["movement"].as_str(),
+            sup.movement_text("marsh").as_deref()
+        );
+        assert!(!marsh["movement"].as_str().unwrap().contains("9.0"));
     }
 
     #[test]
