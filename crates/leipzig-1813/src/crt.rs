@@ -110,6 +110,20 @@ impl CombatResult {
         self.attacker() == Effect::None && self.defender() != Effect::None
     }
 
+    /// Whether the attacking units of a combat may advance into the defender's hex after this
+    /// result (Combat (M), CRT): only when they attacked across a river hexside (bridged or not)
+    /// or a fortress, the result emptied the hex ([`CombatResult::against_fortress`] applied
+    /// first for a fortress) and did not touch the attacker. After a retreat before combat
+    /// they always may: that is the game's, with no result.
+    pub fn attacker_may_advance_into(self, across_river: bool, fortress: bool) -> bool {
+        let r = if fortress {
+            self.against_fortress()
+        } else {
+            self
+        };
+        (across_river || fortress) && r.attacker_may_advance()
+    }
+
     /// A rank of how good the result is for the attacker, used to check that a table never
     /// gets worse for him as the odds or the die rise (ruling L2): Ax, As, AsDs, AdDs, Dd1,
     /// Dd2, ..., Ds, 1/2ex, Dx, Auto.

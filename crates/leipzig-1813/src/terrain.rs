@@ -2,6 +2,7 @@
 //! kind costs to enter and does to a defender, what each hexside costs to cross and does to an
 //! attack across it, as replaceable data (`[terrain]` of `data/leipzig.toml`).
 
+use crate::crt::CombatResult;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -53,6 +54,19 @@ pub struct HexEffects {
     pub supply: bool,
 }
 
+impl HexEffects {
+    /// A combat result as it touches units defending in this terrain: in a fortress only a Dx
+    /// (Fortress (A), TEC City-Fortress; [`CombatResult::against_fortress`]), elsewhere as
+    /// printed.
+    pub fn result_against(&self, r: CombatResult) -> CombatResult {
+        if self.only_dx {
+            r.against_fortress()
+        } else {
+            r
+        }
+    }
+}
+
 /// A hexside feature's effects (TEC).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -90,6 +104,12 @@ impl Default for HexsideEffects {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TerrainFile {
+    /// The chart's notes: MP added to enter a hex of automatically eliminated enemy units
+    /// (TEC notes, CRT Auto).
+    pub over_eliminated_mp: u32,
+    /// The chart's notes: MP a cavalry unit adds to leave a partially controlled enemy hex it
+    /// entered in the same movement phase (TEC notes, Zones of Control (B)).
+    pub cavalry_leave_partial_zoc_mp: u32,
     /// Hex kinds by legend name.
     pub hexes: BTreeMap<String, HexEffects>,
     /// Hexside features by legend name.
@@ -99,6 +119,11 @@ pub struct TerrainFile {
 /// The Terrain Effects Chart.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TerrainChart {
+    /// MP added to enter a hex of automatically eliminated enemy units (TEC notes, CRT Auto).
+    pub over_eliminated_mp: u32,
+    /// MP a cavalry unit adds to leave a partially controlled enemy hex it entered in the same
+    /// movement phase (TEC notes, Zones of Control (B)).
+    pub cavalry_leave_partial_zoc_mp: u32,
     hexes: BTreeMap<String, HexEffects>,
     hexsides: BTreeMap<String, HexsideEffects>,
 }
@@ -145,6 +170,8 @@ impl TerrainChart {
         }
         if errs.is_empty() {
             Ok(TerrainChart {
+                over_eliminated_mp: f.over_eliminated_mp,
+                cavalry_leave_partial_zoc_mp: f.cavalry_leave_partial_zoc_mp,
                 hexes: f.hexes.clone(),
                 hexsides: f.hexsides.clone(),
             })

@@ -274,3 +274,15 @@ fn l1_l3_the_reconstruction_keeps_every_cell_the_scan_shows() {
     ours.sort();
     assert_eq!(ours, scan);
 }
+
+#[test]
+fn combat_m_advance_only_across_a_river_or_into_a_fortress() {
+    assert!(!r("Ds").attacker_may_advance_into(false, false));
+    assert!(r("Ds").attacker_may_advance_into(true, false));
+    assert!(r("Dx").attacker_may_advance_into(false, true));
+    // A fortress's defenders stay on anything but a Dx.
+    assert!(!r("Ds").attacker_may_advance_into(false, true));
+    assert!(!r("1/2ex").attacker_may_advance_into(true, true));
+    assert!(r("1/2ex").attacker_may_advance_into(true, false));
+    assert!(!r("AdDs").attacker_may_advance_into(true, false));
+}

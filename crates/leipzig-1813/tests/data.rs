@@ -82,6 +82,13 @@ fn l15_tec_mountain_pass_one_mp_from_its_entry_or_along_the_pass_five_otherwise(
 }
 
 #[test]
+fn tec_notes_moving_over_eliminated_units_and_cavalry_leaving_partial_zones() {
+    let t = Tables::leipzig().terrain;
+    assert_eq!(t.over_eliminated_mp, 1);
+    assert_eq!(t.cavalry_leave_partial_zoc_mp, 2);
+}
+
+#[test]
 fn tec_mountains_bar_cavalry_supply_and_depots() {
     let t = Tables::leipzig().terrain;
     let m = t.hex("mountain").unwrap();
@@ -102,6 +109,10 @@ fn tec_city_fortress_triples_takes_only_dx_and_supplies_six_divisions() {
         assert!(!h.only_dx && h.supplied_divisions == 0, "{k}");
     }
     assert_eq!(t.hex("city").unwrap().defence, 1);
+    // The game reads "only Dx" from the chart.
+    let ds = parse_result("AdDs").unwrap();
+    assert_eq!(f.result_against(ds), parse_result("Ad").unwrap());
+    assert_eq!(t.hex("city").unwrap().result_against(ds), ds);
 }
 
 #[test]
