@@ -250,3 +250,55 @@ fn the_search_shares_a_budget_per_player_turn() {
         assert_eq!(s.turn_times().len(), turns.len());
     }
 }
+
+/// The thinking time of the search's player-turns (impulses) at the default clock, as each
+/// side against the heuristic on the First Day, 30 player-turns each: `cargo test --release -p
+/// ai --test nb_players -- --ignored --nocapture` (`NB_LEVEL=search2` for the reply search).
+/// It prints the median and the longest; no timing is asserted (the machine is shared).
+#[test]
+#[ignore]
+fn player_turn_times_at_the_default_clock() {
+    let level = std::env::var("NB_LEVEL").unwrap_or_else(|_| "search".into());
+    let mut all = Vec::new();
+    for side in 0..2u8 {
+        let mut ps = if side == 0 {
+            pair(&level, "heuristic", 11)
+        } else {
+            pair("heuristic", &level, 11)
+        };
+        let mut g = first_day();
+        let mut dice = Dice::new(11);
+        loop {
+            let NbPlayer::Search(s) = &ps[usize::from(side)] else {
+                panic!("a search")
+            };
+            if s.turn_times().len() > 30 {
+                break;
+            }
+            match g.to_act() {
+                ToAct::Over(_) => break,
+                ToAct::Chance => {
+                    let a = draw_chance(&g, &mut dice).expect("a chance outcome");
+                    g.apply_unchecked(a);
+                }
+                ToAct::Side(s) => {
+                    let a = ps[usize::from(s.0)].choose(&g);
+                    g.apply(a).expect("legal");
+                }
+            }
+        }
+        let NbPlayer::Search(s) = &ps[usize::from(side)] else {
+            panic!("a search")
+        };
+        // the last player-turn may be unfinished
+        let n = s.turn_times().len().saturating_sub(1);
+        all.extend(s.turn_times()[..n].iter().map(|d| d.as_secs_f64()));
+    }
+    all.sort_by(f64::total_cmp);
+    let median = all[all.len() / 2];
+    let longest = all[all.len() - 1];
+    eprintln!(
+        "{level}: {} player-turns, median {median:.2} s, longest {longest:.2} s",
+        all.len()
+    );
+}
