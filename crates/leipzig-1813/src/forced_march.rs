@@ -250,6 +250,12 @@ impl MarchTable {
     /// The chance of each end of a march on this table, the owner stopping or rolling on every
     /// letter as `on_letter` says.
     pub fn chances(&self, on_letter: OnLetter) -> MarchChances {
+        self.chances_by(|_| on_letter)
+    }
+
+    /// The chance of each end of a march on this table, the owner deciding letter by letter
+    /// (rolling on J but stopping on K, say).
+    pub fn chances_by(&self, on_letter: impl Fn(char) -> OnLetter) -> MarchChances {
         let end = |e: MarchEntry| match e {
             MarchEntry::Proceed => MarchEnd::Completes,
             MarchEntry::Dispersed => MarchEnd::Dispersed,
@@ -258,8 +264,8 @@ impl MarchTable {
         };
         let mut c = MarchChances::default();
         for e in self.first {
-            match (e, on_letter) {
-                (MarchEntry::Subsidiary(l), OnLetter::Roll) => {
+            match e {
+                MarchEntry::Subsidiary(l) if on_letter(l) == OnLetter::Roll => {
                     for s in self.subsidiary[&l] {
                         c.add(end(s), 1);
                     }

@@ -178,3 +178,29 @@ fn a_replacement_table_is_validated() {
         MarchTable::from_file("double", &file(&["-", "-", "D", "D", "X", "xx"], &[])).unwrap_err();
     assert!(e.contains("die 6"), "{e}");
 }
+
+#[test]
+fn explanation_of_results_the_owner_decides_letter_by_letter() {
+    let t = tables();
+    // Roll on J (the milder), stop on K.
+    let c = t.double.chances_by(|l| {
+        if l == 'J' {
+            OnLetter::Roll
+        } else {
+            OnLetter::Halt
+        }
+    });
+    assert_eq!(
+        c,
+        MarchChances {
+            completes: 13,
+            dispersed: 10,
+            destroyed: 7,
+            halted: 6
+        }
+    );
+    assert_eq!(
+        t.double.chances_by(|_| OnLetter::Roll),
+        t.double.chances(OnLetter::Roll)
+    );
+}
