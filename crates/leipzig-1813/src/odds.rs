@@ -20,14 +20,19 @@ pub fn unit_strength(printed: u32, supplied: bool) -> u32 {
 /// The strength of several units fighting together: each unit halved on its own when not
 /// supplied, then added (Combat (I): two unsupplied 5-4s make 2 + 2 = 4, not half of 10).
 pub fn units_strength(printed: &[u32], supplied: bool) -> u32 {
-    printed.iter().map(|&p| unit_strength(p, supplied)).sum()
+    printed
+        .iter()
+        .fold(0u32, |t, &p| t.saturating_add(unit_strength(p, supplied)))
 }
 
 /// What leaders stacked with units add to them: their bonuses together, at most the units'
 /// strength as supply left it (Leaders (B); several leaders share the one limit, ruling L7).
 /// Example (Leaders): Napoleon's 25 adds 18 to one 18-2 and all 25 to two.
 pub fn leader_addition(bonuses: &[u32], units: u32) -> u32 {
-    bonuses.iter().sum::<u32>().min(units)
+    bonuses
+        .iter()
+        .fold(0u32, |t, &b| t.saturating_add(b))
+        .min(units)
 }
 
 /// The attacking strength of one hex-group: its units' strength after supply plus its leaders'
@@ -35,7 +40,7 @@ pub fn leader_addition(bonuses: &[u32], units: u32) -> u32 {
 /// may not attack, so no units means 0).
 pub fn attack_strength(printed: &[u32], supplied: bool, leader_offence: &[u32]) -> u32 {
     let units = units_strength(printed, supplied);
-    units + leader_addition(leader_offence, units)
+    units.saturating_add(leader_addition(leader_offence, units))
 }
 
 /// The defending strength of a hex: its units' strength after supply, multiplied by the
@@ -56,7 +61,7 @@ pub fn defence_strength(
         return if leader_defence.is_empty() { 0 } else { m };
     }
     let units = units_strength(printed, supplied);
-    m * (units + leader_addition(leader_defence, units))
+    m.saturating_mul(units.saturating_add(leader_addition(leader_defence, units)))
 }
 
 /// The attack as a percentage of the defence, fractions dropped (How to use the CRT: 100 times

@@ -211,11 +211,9 @@ impl TerrainChart {
             _ => h.mp,
         };
         Some(
-            base + self
-                .crossing(features)
+            self.crossing(features)
                 .iter()
-                .map(|s| s.extra_mp)
-                .sum::<u32>(),
+                .fold(base, |t, s| t.saturating_add(s.extra_mp)),
         )
     }
 

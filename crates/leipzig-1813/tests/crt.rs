@@ -286,3 +286,19 @@ fn combat_m_advance_only_across_a_river_or_into_a_fortress() {
     assert!(r("1/2ex").attacker_may_advance_into(true, false));
     assert!(!r("AdDs").attacker_may_advance_into(true, false));
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(128))]
+
+    #[test]
+    fn any_cell_text_is_read_or_refused_never_a_panic(s in "\\PC{0,8}") {
+        let _ = parse_result(&s);
+    }
+
+    #[test]
+    fn any_written_cell_reads_back(s in "(A[sxd][0-9]?)?(D[sxd][0-9]?)?") {
+        if let Ok(c) = parse_result(&s) {
+            proptest::prop_assert_eq!(parse_result(&c.to_string()), Ok(c));
+        }
+    }
+}
