@@ -41,6 +41,9 @@ pub struct Tables {
     pub leaders: Vec<Leader>,
     /// The Victory Point Schedule, scenario 1 first.
     pub victory: Vec<VictoryRow>,
+    /// XXH3 of the data file's text: to join every game's scenario digest, so that a record
+    /// replays only with the tables it was played with.
+    pub digest: u64,
 }
 
 impl Tables {
@@ -78,6 +81,7 @@ impl Tables {
                 terrain,
                 leaders,
                 victory,
+                digest: engine::hash_bytes(text.as_bytes()),
             }),
             _ => Err(DataError(errs)),
         }

@@ -17,6 +17,18 @@ fn the_embedded_data_parses() {
 }
 
 #[test]
+fn the_digest_changes_with_the_text() {
+    let a = Tables::leipzig();
+    let b =
+        Tables::from_toml(&Tables::LEIPZIG_TOML.replace("offence = 25", "offence = 24")).unwrap();
+    assert_ne!(a.digest, b.digest);
+    assert_eq!(
+        a.digest,
+        Tables::from_toml(Tables::LEIPZIG_TOML).unwrap().digest
+    );
+}
+
+#[test]
 fn the_chart_covers_every_kind_of_the_central_europe_maps_legend() {
     let map: toml::Value =
         toml::from_str(include_str!("../../scenarios/maps/central-europe.toml")).unwrap();
