@@ -88,14 +88,42 @@ impl Default for Legend {
     }
 }
 
-fn terrain(id: &str, name: &str, code: char, fill: &str, pattern: Option<&str>) -> TerrainKind {
-    TerrainKind {
-        id: id.into(),
-        name: name.into(),
-        code,
-        fill: fill.into(),
-        pattern: pattern.map(String::from),
+impl TerrainKind {
+    /// A terrain kind from its parts (see the fields).
+    pub fn new(id: &str, name: &str, code: char, fill: &str, pattern: Option<&str>) -> TerrainKind {
+        TerrainKind {
+            id: id.into(),
+            name: name.into(),
+            code,
+            fill: fill.into(),
+            pattern: pattern.map(String::from),
+        }
     }
+}
+
+impl FeatureKind {
+    /// A hexside feature kind from its parts (see the fields).
+    pub fn new(
+        id: &str,
+        name: &str,
+        stroke: &str,
+        width: f64,
+        dash: Option<&str>,
+        style: FeatureStyle,
+    ) -> FeatureKind {
+        FeatureKind {
+            id: id.into(),
+            name: name.into(),
+            stroke: stroke.into(),
+            width,
+            dash: dash.map(String::from),
+            style,
+        }
+    }
+}
+
+fn terrain(id: &str, name: &str, code: char, fill: &str, pattern: Option<&str>) -> TerrainKind {
+    TerrainKind::new(id, name, code, fill, pattern)
 }
 
 fn feature(
@@ -106,14 +134,7 @@ fn feature(
     dash: Option<&str>,
     style: FeatureStyle,
 ) -> FeatureKind {
-    FeatureKind {
-        id: id.into(),
-        name: name.into(),
-        stroke: stroke.into(),
-        width,
-        dash: dash.map(String::from),
-        style,
-    }
+    FeatureKind::new(id, name, stroke, width, dash, style)
 }
 
 impl Legend {

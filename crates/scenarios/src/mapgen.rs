@@ -27,6 +27,7 @@
 
 pub mod data;
 pub mod europe;
+pub mod generator;
 pub mod geom;
 mod svg;
 

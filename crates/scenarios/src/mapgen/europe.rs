@@ -387,62 +387,34 @@ pub mod feature {
     pub const ARMISTICE: &str = "armistice";
 }
 
-fn kind(id: &str, name: &str, code: char, fill: &str, pattern: Option<&str>) -> TerrainKind {
-    TerrainKind {
-        id: id.into(),
-        name: name.into(),
-        code,
-        fill: fill.into(),
-        pattern: pattern.map(String::from),
-    }
-}
-
-fn feat(
-    id: &str,
-    name: &str,
-    stroke: &str,
-    width: f64,
-    dash: Option<&str>,
-    style: FeatureStyle,
-) -> FeatureKind {
-    FeatureKind {
-        id: id.into(),
-        name: name.into(),
-        stroke: stroke.into(),
-        width,
-        dash: dash.map(String::from),
-        style,
-    }
-}
-
 /// The legend of the map: the Terrain Effects Chart's kinds as data.
 pub fn legend() -> Legend {
     use FeatureStyle::*;
     Legend {
         terrain: vec![
-            kind(terrain::CLEAR, "Clear", '.', "#F4EFD9", None),
-            kind(terrain::CITY, "City", 'c', "#E9D6CF", Some("buildings")),
-            kind(
+            TerrainKind::new(terrain::CLEAR, "Clear", '.', "#F4EFD9", None),
+            TerrainKind::new(terrain::CITY, "City", 'c', "#E9D6CF", Some("buildings")),
+            TerrainKind::new(
                 terrain::CITY_FORTRESS,
                 "City-Fortress",
                 'F',
                 "#D7A9A0",
                 Some("buildings"),
             ),
-            kind(
+            TerrainKind::new(
                 terrain::MOUNTAIN,
                 "Mountain",
                 'M',
                 "#C8B08A",
                 Some("hatching"),
             ),
-            kind(terrain::PASS, "Mountain Pass", 'P', "#E6D5B0", None),
+            TerrainKind::new(terrain::PASS, "Mountain Pass", 'P', "#E6D5B0", None),
         ],
         features: vec![
-            feat(feature::RIVER, "River", "#0072B2", 0.15, None, Edge),
-            feat(feature::BRIDGE, "Bridge", "#1F1F1F", 0.19, None, Crossing),
-            feat(feature::PASS, "Pass road", "#7A4A1A", 0.08, None, Route),
-            feat(
+            FeatureKind::new(feature::RIVER, "River", "#0072B2", 0.15, None, Edge),
+            FeatureKind::new(feature::BRIDGE, "Bridge", "#1F1F1F", 0.19, None, Crossing),
+            FeatureKind::new(feature::PASS, "Pass road", "#7A4A1A", 0.08, None, Route),
+            FeatureKind::new(
                 feature::BORDER,
                 "National border",
                 "#B22222",
@@ -450,7 +422,7 @@ pub fn legend() -> Legend {
                 Some("0.2 0.1"),
                 Edge,
             ),
-            feat(
+            FeatureKind::new(
                 feature::ARMISTICE,
                 "Armistice line",
                 "#2E7D32",
