@@ -474,7 +474,8 @@ impl NbSearch {
                 (sims >= 2 * k).then(|| Limits::sims(sims))
             }
             Budget::Time(t) => {
-                let avail = t.saturating_sub(self.spent).mul_f64(share);
+                // 5% of the player-turn kept in hand for planning the candidates
+                let avail = t.mul_f64(0.95).saturating_sub(self.spent).mul_f64(share);
                 let planned = avail.as_secs_f64() * cores() as f64 / self.rollout_secs;
                 (planned >= 2.0 * f64::from(k)).then(|| Limits {
                     sims: 0,
