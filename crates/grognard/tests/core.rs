@@ -94,3 +94,41 @@ fn the_toy_arena_reports_wins_per_seat() {
     assert!(text.contains("Red wins"), "{text}");
     assert!(core::sim_any(&lib, "toy-skirmish", 1, &["first"], 9).is_err());
 }
+
+#[test]
+fn the_generic_arena_reports_game_turns_and_the_systems_figures() {
+    // a system that gives no facts (the toy): no game-turns, no figures
+    let toy = core::sim_any(&toy::library(), "toy-skirmish", 2, &["first", "first"], 9).unwrap();
+    assert_eq!(toy.mean_turns, None);
+    assert!(toy.figures.is_empty());
+    assert!(!core::sim_any_text(&toy, &toy.sides).contains("game-turns"));
+    // the activation system gives the last game-turn and each side's losses
+    let lib = systems::Library::standard();
+    let r = core::sim_any_rules(
+        &lib,
+        "bon-first-day",
+        Some("napoleonic-battles"),
+        2,
+        &["heuristic", "heuristic"],
+        1,
+    )
+    .unwrap();
+    assert_eq!(r.mean_turns, Some(5.0), "the First Day runs its five turns");
+    assert_eq!(r.turns_range, Some([5, 5]));
+    let names: Vec<&str> = r.figures.iter().map(|f| f.0.as_str()).collect();
+    for name in [
+        "French SP lost",
+        "Allied SP lost",
+        "French formations demoralized",
+        "Allied army disintegrated",
+    ] {
+        assert!(names.contains(&name), "{names:?}");
+    }
+    assert!(r.figures.iter().any(|f| f.1 > 0.0), "{:?}", r.figures);
+    let text = core::sim_any_text(&r, &r.sides);
+    assert!(
+        text.contains("game-turns: 5.0 on average (shortest 5, longest 5)"),
+        "{text}"
+    );
+    assert!(text.contains("French SP lost: "), "{text}");
+}
