@@ -14,6 +14,12 @@
 //! - [`terrain`]: the Terrain Effects Chart for the central Europe map's legend kinds.
 //! - [`victory`]: the Victory Point Schedule.
 //! - [`data`]: the data file (`data/leipzig.toml`) that holds all of them.
+//! - [`units`]: the counters (`data/units.toml`): printed values, break-downs, each side's
+//!   nationalities and limits.
+//! - [`europe`]: the central Europe map as the scenarios read it: places by the rulebook's
+//!   names, radii, Austria, the armistice line's sides, the edges' entry stretches.
+//! - [`scenario`]: the eight scenarios (`data/scenarios/N.toml`) with the reinforcement chart
+//!   (`data/reinforcements.toml`) and their special rules, resolved on the map.
 //!
 //! The rulebook numbers no cases: the code cites its sections and lettered cases (`Combat
 //! (F)`, `Supply (A)`, `Leaders (B)`, `TEC River hexside`, `CRT Auto`) and our rulings `L1`...
@@ -36,10 +42,13 @@
 
 pub mod crt;
 pub mod data;
+pub mod europe;
 pub mod forced_march;
 pub mod leaders;
 pub mod odds;
+pub mod scenario;
 pub mod terrain;
+pub mod units;
 pub mod victory;
 
 /// The rules version a game record names.
