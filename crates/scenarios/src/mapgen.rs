@@ -29,6 +29,7 @@ pub mod data;
 pub mod europe;
 pub mod generator;
 pub mod geom;
+pub mod moeckern;
 mod svg;
 
 use std::collections::{BTreeMap, BTreeSet};
