@@ -102,9 +102,9 @@ impl Europe {
         let armistice = map.legend().feature("armistice");
         let mut areas = BTreeMap::new();
         let austria = match (places.get("Prague"), border) {
-            (Some(&prague), Some(border)) => flood(&map, prague, |a, b| {
-                !map.hexside_between(a, b).any(border)
-            }),
+            (Some(&prague), Some(border)) => {
+                flood(&map, prague, |a, b| !map.hexside_between(a, b).any(border))
+            }
             _ => {
                 errs.push("central Europe map: Austria needs Prague and `border` hexsides".into());
                 BTreeSet::new()
@@ -135,9 +135,8 @@ impl Europe {
             .copied()
             .take_while(|h| !austria.contains(h))
             .collect();
-        let outside = |v: Vec<Hex>| -> Vec<Hex> {
-            v.into_iter().filter(|h| !austria.contains(h)).collect()
-        };
+        let outside =
+            |v: Vec<Hex>| -> Vec<Hex> { v.into_iter().filter(|h| !austria.contains(h)).collect() };
         areas.insert(Area::Austria, austria.iter().copied().collect());
         areas.insert(
             Area::ArmisticeSouthwest,
@@ -208,4 +207,3 @@ fn flood(map: &Map, start: Hex, open: impl Fn(Hex, Hex) -> bool) -> BTreeSet<Hex
     }
     seen
 }
-

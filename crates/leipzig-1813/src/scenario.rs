@@ -414,7 +414,10 @@ impl Scenario {
             ));
         }
         if f.id != format!("leipzig1813-{}", f.number) {
-            errs.push(format!("{who}: the id of scenario {} is leipzig1813-{0}", f.number));
+            errs.push(format!(
+                "{who}: the id of scenario {} is leipzig1813-{0}",
+                f.number
+            ));
         }
         if f.first_turn == 0 || f.first_turn > f.last_turn {
             errs.push(format!(
@@ -453,7 +456,11 @@ impl Scenario {
                 if e.turn.is_some() {
                     errs.push(format!("{who}: set-up {}: a set-up has no turn", i + 1));
                 }
-                ctx.resolve(e, &format!("{who}, set-up {} ({:?})", i + 1, e.at), &mut errs)
+                ctx.resolve(
+                    e,
+                    &format!("{who}, set-up {} ({:?})", i + 1, e.at),
+                    &mut errs,
+                )
             })
             .collect();
         let reinforcements: Vec<Placement> = r
@@ -470,7 +477,10 @@ impl Scenario {
             .collect();
         for e in &r.reinforcement {
             if e.turn.is_none() {
-                errs.push(format!("reinforcement chart: an entry at {:?} has no turn", e.at));
+                errs.push(format!(
+                    "reinforcement chart: an entry at {:?} has no turn",
+                    e.at
+                ));
             }
         }
         let intervention = f.rules.austrian_intervention.as_ref().and_then(|a| {
@@ -536,7 +546,10 @@ impl Scenario {
                 .iter()
                 .any(|p| matches!(&p.location, Location::Place { name, .. } if *name == g.at))
             {
-                errs.push(format!("{who}: the Saxon garrison's {} has no set-up", g.at));
+                errs.push(format!(
+                    "{who}: the Saxon garrison's {} has no set-up",
+                    g.at
+                ));
             }
         }
         if !errs.is_empty() {
@@ -655,7 +668,9 @@ impl Ctx<'_> {
                 (Location::Area(a), self.europe.area(a).to_vec())
             }
             _ => {
-                errs.push(format!("{who}: give exactly one of `at` (a place) or `area`"));
+                errs.push(format!(
+                    "{who}: give exactly one of `at` (a place) or `area`"
+                ));
                 return None;
             }
         };

@@ -164,8 +164,8 @@ impl Units {
                                 k.id
                             ));
                         }
-                        let same_arm = into.arm == k.arm
-                            || (k.arm == Arm::Depot && into.arm == Arm::Supply);
+                        let same_arm =
+                            into.arm == k.arm || (k.arm == Arm::Depot && into.arm == Arm::Supply);
                         if !same_arm {
                             errs.push(format!(
                                 "unit kind '{}' ({:?}) breaks into '{}' ({:?}): another arm",
