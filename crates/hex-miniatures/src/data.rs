@@ -444,7 +444,7 @@ fn read_crisis(
             e(format!("crisis: '{k}' is not a level in percent"));
             continue;
         };
-        if l < first || (l - first) % step != 0 {
+        if l < first || !(l - first).is_multiple_of(step) {
             e(format!(
                 "crisis: level {l}% is not a mark of the victory table ({first}% then every {step}%)"
             ));

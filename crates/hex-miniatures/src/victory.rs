@@ -26,9 +26,9 @@ pub fn level_reached(lost: u32, total: u32, first: u32, step: u32) -> Option<u32
     }
     marks(total, first, step)
         .into_iter()
-        .filter(|&(_, m)| lost >= m)
+        .rev()
+        .find(|&(_, m)| lost >= m)
         .map(|(l, _)| l)
-        .last()
 }
 
 /// The margin of victory ([14]).

@@ -38,7 +38,10 @@ fn artillery_9_1_2_foot_batteries_are_more_effective_than_horse_at_every_range()
     let t = Tables::shipped();
     assert!(t.artillery.max_range(Battery::Foot) > t.artillery.max_range(Battery::Horse));
     for r in 2..=t.artillery.max_range(Battery::Horse) {
-        assert!(effect(Battery::Foot, r, 0) > effect(Battery::Horse, r, 0), "{r}");
+        assert!(
+            effect(Battery::Foot, r, 0) > effect(Battery::Horse, r, 0),
+            "{r}"
+        );
         assert!(loss(Battery::Foot, r) > loss(Battery::Horse, r), "{r}");
     }
 }
@@ -55,7 +58,10 @@ fn hm17_the_table_starts_at_two_hexes_and_ends_at_the_batterys_reach() {
         assert_eq!(t.artillery.fire(b, max + 1, d, 0), None);
     }
     assert_eq!(
-        (t.artillery.max_range(Battery::Foot), t.artillery.max_range(Battery::Horse)),
+        (
+            t.artillery.max_range(Battery::Foot),
+            t.artillery.max_range(Battery::Horse)
+        ),
         (6, 5)
     );
 }
@@ -66,7 +72,10 @@ fn artillery_9_1_3_terrain_18_takes_a_tenth_off_fire_into_a_forest() {
     let m = t.terrain.combat_modifier("forest", false, false);
     assert_eq!(m, -100);
     assert!(effect(Battery::Foot, 3, m) < effect(Battery::Foot, 3, 0));
-    assert_eq!(effect(Battery::Foot, 3, m), effect(Battery::Foot, 3, 0) - 100);
+    assert_eq!(
+        effect(Battery::Foot, 3, m),
+        effect(Battery::Foot, 3, 0) - 100
+    );
 }
 
 #[test]

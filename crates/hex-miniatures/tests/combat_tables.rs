@@ -52,7 +52,10 @@ fn odds_table_22_has_the_columns_from_1_5_to_6_1() {
         names,
         ["1:5", "1:4", "1:3", "1:2", "1:1", "2:1", "3:1", "4:1", "5:1", "6:1"]
     );
-    assert_eq!(Ratio::parse("2:3"), Err("'2:3': an odds column is written a:1 or 1:d".into()));
+    assert_eq!(
+        Ratio::parse("2:3"),
+        Err("'2:3': an odds column is written a:1 or 1:d".into())
+    );
 }
 
 #[test]
@@ -74,7 +77,11 @@ fn hm2_no_result_gets_worse_for_the_attacker_as_the_number_or_the_odds_rise() {
         for n in 1..D1000 {
             assert!(b.at(n) >= b.at(n - 1), "column {c} at {n}");
             if c + 1 < t.crt.columns() {
-                assert!(t.crt.bands(c + 1).at(n) >= b.at(n), "column {c} -> {} at {n}", c + 1);
+                assert!(
+                    t.crt.bands(c + 1).at(n) >= b.at(n),
+                    "column {c} -> {} at {n}",
+                    c + 1
+                );
             }
         }
     }
@@ -137,7 +144,15 @@ fn flank_and_rear_9_4_1_flank_one_column_rear_two() {
         (Direction::Flank, "2:1"),
         (Direction::Rear, "3:1"),
     ] {
-        let a = assess(&t.crt, &t.combat, &CombatSituation { direction: d, ..base }).unwrap();
+        let a = assess(
+            &t.crt,
+            &t.combat,
+            &CombatSituation {
+                direction: d,
+                ..base
+            },
+        )
+        .unwrap();
         assert_eq!(name(&t.crt, a.column), want, "{d:?}");
     }
 }
@@ -173,7 +188,9 @@ fn terrain_9_6_the_defender_doubled_in_a_town_changes_the_odds() {
         attack: 10,
         defence: 5,
         arms: 1,
-        defence_multiplier: t.terrain.defence_multiplier("town", hex_miniatures::army::Arm::Infantry),
+        defence_multiplier: t
+            .terrain
+            .defence_multiplier("town", hex_miniatures::army::Arm::Infantry),
         ..CombatSituation::default()
     };
     let a = assess(&t.crt, &t.combat, &s).unwrap();
@@ -191,12 +208,40 @@ fn generals_9_2_add_a_tenth_napoleon_two_and_hm6_the_defenders_subtract() {
         ..CombatSituation::default()
     };
     let m = |s: CombatSituation| assess(&t.crt, &t.combat, &s).unwrap().modifier;
-    assert_eq!(m(CombatSituation { attacker_generals: (1, 0), ..base }), 100);
-    assert_eq!(m(CombatSituation { attacker_generals: (0, 1), ..base }), 200);
-    assert_eq!(m(CombatSituation { attacker_generals: (2, 0), ..base }), 200);
-    assert_eq!(m(CombatSituation { defender_generals: (1, 0), ..base }), -100);
     assert_eq!(
-        m(CombatSituation { attacker_generals: (1, 0), defender_generals: (1, 0), ..base }),
+        m(CombatSituation {
+            attacker_generals: (1, 0),
+            ..base
+        }),
+        100
+    );
+    assert_eq!(
+        m(CombatSituation {
+            attacker_generals: (0, 1),
+            ..base
+        }),
+        200
+    );
+    assert_eq!(
+        m(CombatSituation {
+            attacker_generals: (2, 0),
+            ..base
+        }),
+        200
+    );
+    assert_eq!(
+        m(CombatSituation {
+            defender_generals: (1, 0),
+            ..base
+        }),
+        -100
+    );
+    assert_eq!(
+        m(CombatSituation {
+            attacker_generals: (1, 0),
+            defender_generals: (1, 0),
+            ..base
+        }),
         0
     );
 }
@@ -286,7 +331,11 @@ fn square_20_every_result_9_3_names_is_in_both_columns() {
     let t = t();
     for disordered in [false, true] {
         let b = t.square.column(disordered);
-        for r in [SquareResult::Repulsed, SquareResult::Holds, SquareResult::Broken] {
+        for r in [
+            SquareResult::Repulsed,
+            SquareResult::Holds,
+            SquareResult::Broken,
+        ] {
             assert!(b.results().contains(&r), "{r:?} ({disordered})");
         }
     }
@@ -297,13 +346,27 @@ fn square_9_3_1_a_disrupted_square_breaks_more_often_than_an_ordered_one() {
     let t = t();
     for m in [-200, -100, 0, 100, 200] {
         let broken = |d| t.square.column(d).chance(m, |r| r == SquareResult::Broken);
-        let repulsed = |d| t.square.column(d).chance(m, |r| r == SquareResult::Repulsed);
+        let repulsed = |d| {
+            t.square
+                .column(d)
+                .chance(m, |r| r == SquareResult::Repulsed)
+        };
         assert!(broken(true) > broken(false), "{m}");
         assert!(repulsed(true) < repulsed(false), "{m}");
     }
     // our figures: 5% against an ordered square, 35% against a disrupted one
-    assert_eq!(t.square.column(false).chance(0, |r| r == SquareResult::Broken), 50);
-    assert_eq!(t.square.column(true).chance(0, |r| r == SquareResult::Broken), 350);
+    assert_eq!(
+        t.square
+            .column(false)
+            .chance(0, |r| r == SquareResult::Broken),
+        50
+    );
+    assert_eq!(
+        t.square
+            .column(true)
+            .chance(0, |r| r == SquareResult::Broken),
+        350
+    );
 }
 
 #[test]

@@ -68,7 +68,11 @@ fn army_16_better_troops_rally_more_easily_and_disrupted_rallies_come_easier_tha
             .into_iter()
             .filter_map(r)
             .collect();
-        assert!(order.windows(2).all(|w| w[0] < w[1]), "{}: {order:?}", a.nation);
+        assert!(
+            order.windows(2).all(|w| w[0] < w[1]),
+            "{}: {order:?}",
+            a.nation
+        );
         for (k, l) in &a.lines {
             assert!(l.rally < t.rally_routed, "{} {k}", a.nation);
         }
@@ -127,18 +131,36 @@ fn army_2_4_4_5_lancers_strike_as_medium_cavalry_on_first_contact_then_as_light(
         ..Circumstance::default()
     };
     assert_eq!(strength(&l, 4, Order::Ordered, first), 4 * medium);
-    assert_eq!(strength(&l, 4, Order::Ordered, Circumstance::default()), 4 * light);
+    assert_eq!(
+        strength(&l, 4, Order::Ordered, Circumstance::default()),
+        4 * light
+    );
 }
 
 #[test]
 fn strength_8_8_3_a_routed_unit_defends_as_1_and_9_1_6_artillery_in_exchange_is_1() {
     let t = t();
     let line = *t.line("French", Kind::Line).unwrap();
-    assert_eq!(strength(&line, 5, Order::Ordered, Circumstance::default()), 20);
-    assert_eq!(strength(&line, 5, Order::Disordered, Circumstance::default()), 10);
-    assert_eq!(strength(&line, 5, Order::Retiring, Circumstance::default()), 10);
-    assert_eq!(strength(&line, 5, Order::Routed, Circumstance::default()), 1);
-    assert_eq!(strength(&line, 0, Order::Routed, Circumstance::default()), 0);
+    assert_eq!(
+        strength(&line, 5, Order::Ordered, Circumstance::default()),
+        20
+    );
+    assert_eq!(
+        strength(&line, 5, Order::Disordered, Circumstance::default()),
+        10
+    );
+    assert_eq!(
+        strength(&line, 5, Order::Retiring, Circumstance::default()),
+        10
+    );
+    assert_eq!(
+        strength(&line, 5, Order::Routed, Circumstance::default()),
+        1
+    );
+    assert_eq!(
+        strength(&line, 0, Order::Routed, Circumstance::default()),
+        0
+    );
     // [9.4.1] infantry in square fights with its disordered value
     let sq = Circumstance {
         in_square: true,
@@ -167,7 +189,10 @@ fn general_17_survives_most_turns_and_combat_is_deadlier_than_artillery() {
     }
     let hit = |f| g.column(f).chance(0, |x| x != GeneralFate::Survives);
     assert!(hit(UnderFire::Combat) > hit(UnderFire::Artillery));
-    assert_eq!((hit(UnderFire::Artillery), hit(UnderFire::Combat)), (30, 50));
+    assert_eq!(
+        (hit(UnderFire::Artillery), hit(UnderFire::Combat)),
+        (30, 50)
+    );
 }
 
 #[test]
@@ -215,7 +240,10 @@ fn crisis_13_a_number_above_the_levels_figure_fights_on() {
     let row = t.crisis.row(15).unwrap();
     let from = row.from_of(Crisis::FightsOn).unwrap();
     assert_eq!(t.crisis.result(15, draw(from.0), 0), Some(Crisis::FightsOn));
-    assert_ne!(t.crisis.result(15, draw(from.0 - 1), 0), Some(Crisis::FightsOn));
+    assert_ne!(
+        t.crisis.result(15, draw(from.0 - 1), 0),
+        Some(Crisis::FightsOn)
+    );
 }
 
 #[test]

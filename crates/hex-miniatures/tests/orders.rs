@@ -55,8 +55,5 @@ fn hm12_no_general_helps_a_messenger() {
     // The generals' bonus is for combat and rallies ([6.3], [9.2]): understood() takes none.
     let o = Tables::shipped().orders;
     let m = Carried::Messenger { restricted: false };
-    assert_eq!(
-        (0..1000).filter(|&n| o.understood(m, draw(n))).count(),
-        850
-    );
+    assert_eq!((0..1000).filter(|&n| o.understood(m, draw(n))).count(), 850);
 }
