@@ -261,9 +261,10 @@ impl Units {
         Some((k, n))
     }
 
-    /// The break-down steps from one kind down to another (`[army -> corps, corps -> division]`):
-    /// the movement points a full break-down costs each resulting unit is one, whatever the
-    /// number of steps (Stacking (E)). `None` if `to` is not below `from`.
+    /// The break-down steps from one kind down to another, both included (`[army, corps,
+    /// division]`). Stacking (E) lets a unit break down (or combine) over several steps at
+    /// once; what that costs in movement points is the game's. `None` if `to` is not below
+    /// `from`.
     pub fn steps(&self, from: &str, to: &str) -> Option<Vec<&UnitKind>> {
         let mut k = self.kind(from)?;
         let mut path = vec![k];
