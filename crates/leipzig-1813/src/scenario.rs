@@ -7,7 +7,25 @@
 //! place "directly on", a place and a radius "within two hexes of", or an area such as Austria),
 //! with the force to be placed in them counted in divisions, supply units, depots and leaders
 //! (units may begin combined or broken down: How to Use the Scenarios). The charts' readings
-//! are in `docs/leipzig-1813.md` ("The scenarios"), the rulings L16... in `docs/rulings.md`.
+//! are in `docs/leipzig-1813.md` ("The counters and the scenarios"), the rulings L16... in
+//! `docs/rulings.md`.
+//!
+//! ```
+//! use leipzig_1813::scenario::{Location, Scenario};
+//!
+//! let s = Scenario::leipzig(1).unwrap();
+//! assert_eq!((s.first_turn, s.last_turn), (1, 12));
+//! // The French spring army: 23 infantry and 5 cavalry divisions, 4 supply units, 8 leaders.
+//! let f = s.setup_total("French");
+//! assert_eq!((f.infantry, f.cavalry, f.supply, f.leaders.len()), (23, 5, 4, 8));
+//! // The Allies at Leipzig choose among the 19 hexes within two hexes of it.
+//! let leipzig = s
+//!     .setup
+//!     .iter()
+//!     .find(|p| matches!(&p.location, Location::Place { name, .. } if name == "Leipzig"))
+//!     .unwrap();
+//! assert_eq!(leipzig.hexes.len(), 19);
+//! ```
 
 use crate::data::{DataError, Tables};
 use crate::europe::{Area, Europe};
@@ -357,6 +375,9 @@ pub struct Scenario {
     pub reinforcements: Vec<Placement>,
     /// The Austrian intervention's deployment, resolved, where the rule is on.
     pub intervention: Option<Placement>,
+    /// XXH3 of the scenario's text and the reinforcement chart's, for a game's scenario
+    /// digest (with `Tables::digest` and `Units::digest`).
+    pub digest: u64,
 }
 
 impl Scenario {
@@ -393,14 +414,14 @@ impl Scenario {
     /// given twice, more supply units than a side has...).
     pub fn from_toml(
         text: &str,
-        reinforcements: &str,
+        reinforcements_text: &str,
         europe: &Europe,
         units: &Units,
         tables: &Tables,
     ) -> Result<Scenario, DataError> {
         let f: ScenarioFile =
             toml::from_str(text).map_err(|e| DataError(vec![format!("scenario: {e}")]))?;
-        let r: ReinforcementsFile = toml::from_str(reinforcements)
+        let r: ReinforcementsFile = toml::from_str(reinforcements_text)
             .map_err(|e| DataError(vec![format!("reinforcement chart: {e}")]))?;
         let mut errs = Vec::new();
         let who = format!("scenario {}", f.id);
@@ -568,6 +589,7 @@ impl Scenario {
             setup,
             reinforcements,
             intervention,
+            digest: engine::hash_bytes(format!("{text}\n{reinforcements_text}").as_bytes()),
         })
     }
 

@@ -499,3 +499,15 @@ fn bad_scenarios_are_refused_with_every_problem() {
     .to_string();
     assert!(e.contains("'Nowhere' is no place"), "{e}");
 }
+
+#[test]
+fn each_scenario_has_its_own_digest() {
+    let all = Scenario::all();
+    for (i, a) in all.iter().enumerate() {
+        for b in &all[i + 1..] {
+            assert_ne!(a.digest, b.digest, "{} {}", a.id, b.id);
+        }
+    }
+    assert_eq!(Scenario::leipzig(5).unwrap().digest, all[4].digest);
+    assert!(Scenario::leipzig(0).is_none() && Scenario::leipzig(9).is_none());
+}
