@@ -162,6 +162,17 @@ impl NationalArmy {
     }
 }
 
+/// A unit's movement allowance in hexes this turn: its table's, one hex more on the first
+/// move of a rout ([2.4.1.5], [2.4.3.3], [2.4.4.3]-[2.4.4.5]); a routed unit keeps its normal
+/// speed after that ([9.8.1]).
+pub fn allowance(line: &ArmyLine, order: Order, first_rout_move: bool) -> u8 {
+    if order == Order::Routed && first_rout_move {
+        line.movement.saturating_add(1)
+    } else {
+        line.movement
+    }
+}
+
 /// What a unit is doing when its strength is counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Circumstance {

@@ -31,6 +31,24 @@ pub fn level_reached(lost: u32, total: u32, first: u32, step: u32) -> Option<u32
         .map(|(l, _)| l)
 }
 
+/// The level at which an army must test for a crisis of morale at the end of a move ([13]),
+/// given the highest level it has already tested: its losses have reached a level above it
+/// for the first time. Several marks passed in one move make one test, at the highest (ruling
+/// HM22); a level passed again after reinforcements lowered the share is not tested again.
+pub fn crisis_due(
+    highest_tested: Option<u32>,
+    lost: u32,
+    total: u32,
+    first: u32,
+    step: u32,
+) -> Option<u32> {
+    let reached = level_reached(lost, total, first, step)?;
+    match highest_tested {
+        Some(h) if reached <= h => None,
+        _ => Some(reached),
+    }
+}
+
 /// The margin of victory ([14]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Margin {

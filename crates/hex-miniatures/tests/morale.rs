@@ -264,3 +264,17 @@ fn hm10_above_the_last_row_the_last_row_serves_and_below_the_first_no_crisis() {
     assert_eq!(t.crisis.row(10), None);
     assert_eq!(t.crisis.crisis_chance(10, 0), 0);
 }
+
+#[test]
+fn rout_2_4_1_5_one_extra_hex_on_the_first_move_of_a_rout_then_normal_speed() {
+    use hex_miniatures::army::allowance;
+    let t = t();
+    let inf = *t.line("French", Kind::Line).unwrap();
+    let light = *t.line("French", Kind::LightCavalry).unwrap();
+    assert_eq!(allowance(&inf, Order::Routed, true), 2);
+    assert_eq!(allowance(&inf, Order::Routed, false), 1);
+    assert_eq!(allowance(&light, Order::Routed, true), 4);
+    // [2.4.1.2] disorder does not affect movement
+    assert_eq!(allowance(&inf, Order::Disordered, true), 1);
+    assert_eq!(allowance(&inf, Order::Ordered, false), 1);
+}

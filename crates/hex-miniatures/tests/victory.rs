@@ -56,3 +56,17 @@ fn hm11_a_difference_of_exactly_5_10_or_25_falls_in_the_lower_band() {
     assert_eq!(verdict((1, 3), (1, 12), b).margin, Margin::Major);
     assert_eq!(verdict((34, 100), (1, 12), b).margin, Margin::Decisive);
 }
+
+#[test]
+fn hm22_crisis_13_a_test_when_a_level_is_first_reached_one_for_several_at_once() {
+    use hex_miniatures::victory::crisis_due;
+    assert_eq!(crisis_due(None, 14, 100, 15, 5), None);
+    assert_eq!(crisis_due(None, 15, 100, 15, 5), Some(15));
+    assert_eq!(crisis_due(Some(15), 19, 100, 15, 5), None);
+    // 15% to 27% in one move: one test, at 25%
+    assert_eq!(crisis_due(Some(15), 27, 100, 15, 5), Some(25));
+    // reinforcements lower the share to 20%, losses bring it back to 25%: not again
+    assert_eq!(crisis_due(Some(25), 30, 150, 15, 5), None);
+    assert_eq!(crisis_due(Some(25), 38, 150, 15, 5), None);
+    assert_eq!(crisis_due(Some(25), 45, 150, 15, 5), Some(30));
+}
