@@ -123,6 +123,17 @@ struct EntryFile {
     leaders: Vec<u8>,
 }
 
+impl EntryFile {
+    /// Where, for messages: the place, or the area.
+    fn where_(&self) -> String {
+        match (&self.at, self.area) {
+            (Some(p), _) => p.clone(),
+            (None, Some(a)) => format!("{a:?}"),
+            (None, None) => "nowhere".into(),
+        }
+    }
+}
+
 /// Where units go, resolved on the map.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Location {
@@ -477,11 +488,8 @@ impl Scenario {
                 if e.turn.is_some() {
                     errs.push(format!("{who}: set-up {}: a set-up has no turn", i + 1));
                 }
-                ctx.resolve(
-                    e,
-                    &format!("{who}, set-up {} ({:?})", i + 1, e.at),
-                    &mut errs,
-                )
+                let w = format!("{who}, set-up {} ({})", i + 1, e.where_());
+                ctx.resolve(e, &w, &mut errs)
             })
             .collect();
         let reinforcements: Vec<Placement> = r
@@ -490,9 +498,13 @@ impl Scenario {
             .filter(|e| e.turn.is_some_and(|t| (from..=to).contains(&t)))
             // Reinforcement Chart: Prague's do not arrive while Austria is neutral.
             .filter(|e| !(e.needs_austria && f.rules.austria == AustriaAccess::Closed))
-            .enumerate()
-            .filter_map(|(i, e)| {
-                let w = format!("reinforcement {} (turn {:?}, {:?})", i + 1, e.turn, e.at);
+            .filter_map(|e| {
+                let w = format!(
+                    "reinforcement chart, turn {}, {} ({})",
+                    e.turn.unwrap_or(0),
+                    e.side,
+                    e.where_()
+                );
                 ctx.resolve(e, &w, &mut errs)
             })
             .collect();
@@ -563,10 +575,7 @@ impl Scenario {
             }
         }
         if let Some(g) = &f.rules.saxon_garrison {
-            if !setup
-                .iter()
-                .any(|p| matches!(&p.location, Location::Place { name, .. } if *name == g.at))
-            {
+            if !f.setup.iter().any(|e| e.at.as_deref() == Some(&g.at)) {
                 errs.push(format!(
                     "{who}: the Saxon garrison's {} has no set-up",
                     g.at
@@ -650,7 +659,10 @@ impl Ctx<'_> {
                 .side(&e.side)
                 .is_some_and(|s| s.nationalities.contains(n));
             if !known {
-                errs.push(format!("{who}: nationality '{n}' is not the {}' ", e.side));
+                errs.push(format!(
+                    "{who}: nationality '{n}' is none of the {} side's",
+                    e.side
+                ));
             }
         }
         for &l in &e.leaders {
