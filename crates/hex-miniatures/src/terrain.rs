@@ -101,7 +101,7 @@ impl TerrainChart {
     }
 
     /// The cost in half hexes to enter a hex, crossing `sides` (the hexside kinds on the way);
-    /// `None` when it may not be entered. Along a road (from a road hex through a road
+    /// `None` when it may not be entered (or a kind is unknown to the chart). Along a road (from a road hex through a road
     /// hexside) a step costs one half whatever the hex ([3.1.6.1], [8.4.2]); a bridge costs
     /// nothing more ([8.4.4]); a stream costs nothing more but disrupts ([3.1.3.4], ruling
     /// HM16); a river without a bridge may not be crossed.
@@ -160,21 +160,17 @@ impl TerrainChart {
         from_below: bool,
         downhill: bool,
     ) -> Modifier {
-        let mut defence: Modifier = 0;
-        if let Some(h) = self.hex(defender_hex) {
-            if defender_hex != "slope" {
-                defence = defence.min(h.attacked);
-            }
-        }
         let slope = self.hex("slope");
-        if from_below {
-            defence = defence.min(slope.map_or(0, |s| s.attacked));
-        }
-        let attack = if downhill {
-            slope.map_or(0, |s| s.attacking).max(0)
-        } else {
-            0
+        let own = self
+            .hex(defender_hex)
+            .filter(|_| defender_hex != "slope")
+            .map(|h| h.attacked);
+        let uphill = slope.filter(|_| from_below).map(|s| s.attacked);
+        let defence = match (own, uphill) {
+            (Some(a), Some(b)) => a.min(b),
+            (a, b) => a.or(b).unwrap_or(0),
         };
+        let attack = slope.filter(|_| downhill).map_or(0, |s| s.attacking);
         defence + attack
     }
 }

@@ -386,3 +386,38 @@ fn square_9_3_1_the_cavalrys_higher_number_is_never_worse_for_it() {
     let ch = t.square.chances(true, 0);
     assert_eq!(ch.iter().map(|(_, w)| w).sum::<u32>(), 1000);
 }
+
+use proptest::prelude::*;
+
+proptest! {
+    #[test]
+    fn more_strength_is_never_worse_for_the_attacker_and_chances_add_up(
+        attack in 0u32..200,
+        defence in 1u32..200,
+        arms in 1u8..4,
+        dir in 0u8..3,
+        generals in 0u32..3,
+        n in 0u16..1000,
+    ) {
+        let t = t();
+        let direction = [Direction::Front, Direction::Flank, Direction::Rear][usize::from(dir)];
+        let s = CombatSituation {
+            attack,
+            defence,
+            arms,
+            direction,
+            attacker_generals: (generals, 0),
+            ..CombatSituation::default()
+        };
+        let a = assess(&t.crt, &t.combat, &s).unwrap();
+        let ch = a.chances(&t.crt);
+        prop_assert_eq!(ch.iter().map(|(_, w)| w).sum::<u32>(), 1000);
+        let r = a.result(&t.crt, draw(n));
+        prop_assert!(ch.iter().any(|(x, w)| *x == r && *w > 0));
+        let more = assess(&t.crt, &t.combat, &CombatSituation { attack: attack + 1, ..s }).unwrap();
+        prop_assert!(more.result(&t.crt, draw(n)) >= r);
+        let stronger_defence =
+            assess(&t.crt, &t.combat, &CombatSituation { defence: defence + 1, ..s }).unwrap();
+        prop_assert!(stronger_defence.result(&t.crt, draw(n)) <= r);
+    }
+}
