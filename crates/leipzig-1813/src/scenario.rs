@@ -574,6 +574,19 @@ impl Scenario {
                 ));
             }
         }
+        if let Some(b) = &f.rules.bavarian_defection {
+            // Bavarian Defection: the Bavarians join the Allies.
+            let known = units
+                .side("Allied")
+                .is_some_and(|s| s.nationalities.contains(&b.nationality));
+            if !known {
+                errs.push(format!(
+                    "{who}: the Bavarian defection's nationality '{}' is none of the Allied \
+                     side's",
+                    b.nationality
+                ));
+            }
+        }
         if let Some(g) = &f.rules.saxon_garrison {
             if !f.setup.iter().any(|e| e.at.as_deref() == Some(&g.at)) {
                 errs.push(format!(

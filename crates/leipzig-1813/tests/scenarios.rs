@@ -511,3 +511,56 @@ fn each_scenario_has_its_own_digest() {
     assert_eq!(Scenario::leipzig(5).unwrap().digest, all[4].digest);
     assert!(Scenario::leipzig(0).is_none() && Scenario::leipzig(9).is_none());
 }
+
+#[test]
+fn l19_the_allied_spring_chart_as_read_place_by_place() {
+    let s = Scenario::leipzig(1).unwrap();
+    let rows: Vec<(&str, Force)> = s
+        .setup
+        .iter()
+        .filter(|p| p.side == "Allied")
+        .map(|p| match &p.location {
+            Location::Place { name, .. } => (name.as_str(), p.force.clone()),
+            Location::Area(a) => panic!("{a:?}"),
+        })
+        .collect();
+    let expected = [
+        ("Dresden", force(1, 2, 1, 0, &[10])),
+        ("Chemnitz", force(1, 4, 1, 0, &[2])),
+        ("Leipzig", force(3, 1, 2, 0, &[5, 8])),
+        ("Halle", force(1, 0, 0, 0, &[])),
+        ("Rosslau", force(3, 0, 2, 0, &[])),
+        ("Posen", force(1, 0, 0, 0, &[3])),
+        ("Breslau", force(2, 0, 0, 2, &[])),
+        ("Berlin", force(2, 0, 2, 1, &[7])),
+        ("Kustrin", force(1, 0, 0, 0, &[])),
+        ("Glogau", force(0, 2, 0, 0, &[])),
+        ("Wittenberg", force(0, 1, 0, 0, &[])),
+    ];
+    assert_eq!(rows, expected);
+    // The printed columns, blanks dropped, top to bottom.
+    let column = |f: fn(&Force) -> u32| -> Vec<u32> {
+        rows.iter().map(|(_, x)| f(x)).filter(|&n| n > 0).collect()
+    };
+    assert_eq!(column(|f| f.infantry), [1, 1, 3, 1, 3, 1, 2, 2, 1]);
+    assert_eq!(column(|f| f.cavalry), [2, 4, 1, 2, 1]);
+    assert_eq!(column(|f| f.supply), [1, 1, 2, 2, 2]);
+    assert_eq!(column(|f| f.depots), [2, 1]);
+    let leaders: Vec<u8> = rows.iter().flat_map(|(_, f)| f.leaders.clone()).collect();
+    assert_eq!(leaders, [10, 2, 5, 8, 3, 7]);
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+    /// Any edit of a scenario file is read or refused, never a panic.
+    #[test]
+    fn a_scenario_file_with_any_byte_changed_is_read_or_refused(i in 0usize..4000, b in 0u8..128) {
+        let text = SCENARIO_TOML[7];
+        let i = i % text.len();
+        let mut bytes = text.as_bytes().to_vec();
+        bytes[i] = b;
+        if let Ok(t) = String::from_utf8(bytes) {
+            let _ = load(&t);
+        }
+    }
+}
