@@ -121,6 +121,29 @@ fn arrivals_fall_within_the_battles_hours_by_a_known_edge_or_place() {
             s(u, "at")
         );
     }
+    // a unit coming in by an edge comes by a place within two hexes of it, or a road reaching it
+    let g = moeckern::generate_detailed();
+    let near_edge = |h: hexmap::Hex, edge: &str| match edge {
+        "north" => h.x <= 2,
+        "south" => h.x >= map.width() - 1,
+        "east" => h.y <= 2,
+        _ => h.y >= map.height() - 1,
+    };
+    for u in list(&o, "unit").iter().chain(list(&o, "general")) {
+        let (entry, at) = (s(u, "entry"), s(u, "at"));
+        if entry == "set-up" {
+            continue;
+        }
+        let ok = match map.places.iter().find(|p| p.name == at) {
+            Some(p) => near_edge(p.hex, entry),
+            None => g.roads.iter().find(|r| r.name == at).is_some_and(|r| {
+                r.hexes
+                    .iter()
+                    .any(|&h| map.contains(h) && near_edge(h, entry))
+            }),
+        };
+        assert!(ok, "{}: {at} is not by the {entry} edge", s(u, "id"));
+    }
     // Marmont's corps stands on the table at noon; Yorck's comes in (research's timeline)
     assert!(units_of(&o, "french")
         .iter()
