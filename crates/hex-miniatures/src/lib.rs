@@ -12,6 +12,7 @@
 //! - [`army`]: unit kinds, states and the national army tables [16] as reconstructed.
 //! - [`morale`]: rallies ([6]), the general under fire [17] and the crisis of morale [19].
 //! - [`orders`]: orders carried by messengers ([7.1.2.1], [24]).
+//! - [`results`]: what each result does to each side ([9.8]).
 //! - [`artillery`]: fire by range [21]; [`square`]: cavalry against squares [20].
 //! - [`terrain`]: the terrain effects table [18]; [`weather`]: fog, snow and the light [24].
 //! - [`victory`]: the victory table's casualty marks [12] and the margins of victory [14].
@@ -50,6 +51,7 @@ pub mod data;
 pub mod morale;
 pub mod orders;
 pub mod prob;
+pub mod results;
 pub mod square;
 pub mod terrain;
 pub mod victory;

@@ -421,3 +421,91 @@ proptest! {
         prop_assert!(stronger_defence.result(&t.crt, draw(n)) <= r);
     }
 }
+
+// ---- What the results do [9.8] ----
+
+use hex_miniatures::army::Order;
+use hex_miniatures::results::{effect, Effect, Movement, Side};
+
+fn fx(r: CombatResult, s: Side, o: Order) -> (bool, Order, Movement) {
+    let Effect {
+        base_unit_lost,
+        order,
+        movement,
+    } = effect(r, s, o);
+    (base_unit_lost, order, movement)
+}
+
+const ROUT: (bool, Order, Movement) = (true, Order::Routed, Movement::Rout);
+
+#[test]
+fn results_9_8_1_and_9_8_7_a_routed_side_loses_a_base_unit_and_routs_whatever_its_state() {
+    for o in [Order::Ordered, Order::Disordered, Order::Retiring] {
+        assert_eq!(fx(CombatResult::Ar, Side::Attacker, o), ROUT);
+        assert_eq!(fx(CombatResult::Dr, Side::Defender, o), ROUT);
+        assert_eq!(
+            fx(CombatResult::Ar, Side::Defender, o),
+            (false, o, Movement::Hold)
+        );
+        assert_eq!(
+            fx(CombatResult::Dr, Side::Attacker, o),
+            (false, o, Movement::Hold)
+        );
+    }
+}
+
+#[test]
+fn results_9_8_2_9_8_6_hm23_aw_dw_ordered_units_retire_disrupted_ones_rout() {
+    let retire = (false, Order::Retiring, Movement::Retire);
+    assert_eq!(fx(CombatResult::Aw, Side::Attacker, Order::Ordered), retire);
+    assert_eq!(fx(CombatResult::Dw, Side::Defender, Order::Ordered), retire);
+    assert_eq!(
+        fx(CombatResult::Aw, Side::Attacker, Order::Disordered),
+        ROUT
+    );
+    assert_eq!(
+        fx(CombatResult::Dw, Side::Defender, Order::Disordered),
+        ROUT
+    );
+    assert_eq!(fx(CombatResult::Dw, Side::Defender, Order::Retiring), ROUT);
+}
+
+#[test]
+fn results_9_8_3_hm23_ad_disrupts_the_attacker_and_sends_him_back_a_move() {
+    assert_eq!(
+        fx(CombatResult::Ad, Side::Attacker, Order::Ordered),
+        (false, Order::Disordered, Movement::Withdraw)
+    );
+    assert_eq!(
+        fx(CombatResult::Ad, Side::Attacker, Order::Disordered),
+        ROUT
+    );
+}
+
+#[test]
+fn results_9_8_4_dx_disrupts_both_a_disrupted_attacker_loses_a_base_and_holds() {
+    let dis = (false, Order::Disordered, Movement::Hold);
+    assert_eq!(fx(CombatResult::Dx, Side::Attacker, Order::Ordered), dis);
+    assert_eq!(fx(CombatResult::Dx, Side::Defender, Order::Ordered), dis);
+    assert_eq!(
+        fx(CombatResult::Dx, Side::Attacker, Order::Disordered),
+        (true, Order::Disordered, Movement::Hold)
+    );
+    assert_eq!(
+        fx(CombatResult::Dx, Side::Defender, Order::Disordered),
+        ROUT
+    );
+}
+
+#[test]
+fn results_9_8_5_dd_disrupts_the_defender_who_holds_already_disrupted_he_routs() {
+    assert_eq!(
+        fx(CombatResult::Dd, Side::Defender, Order::Ordered),
+        (false, Order::Disordered, Movement::Hold)
+    );
+    assert_eq!(
+        fx(CombatResult::Dd, Side::Defender, Order::Disordered),
+        ROUT
+    );
+    assert_eq!(fx(CombatResult::Dd, Side::Defender, Order::Routed), ROUT);
+}
