@@ -86,6 +86,28 @@ impl Kind {
         Kind::ALL.into_iter().find(|k| k.id() == id)
     }
 
+    /// The kind of a unit described by its arm and class as a scenario writes them
+    /// (`infantry` `guard` | `grenadier` | `highlander` | `line` | `light` | `militia` |
+    /// `landwehr` | `opolchenie`; `cavalry` `heavy` | `medium` | `light` | `lancers` | `uhlan`;
+    /// `artillery` `foot` | `horse`), the names the text uses ([2.4.3.2], [2.4.4.2]-[2.4.4.5],
+    /// [2.4.5.2]); `None` for any other pair.
+    pub fn classify(arm: &str, class: &str) -> Option<Kind> {
+        Some(match (arm, class) {
+            ("infantry", "guard") => Kind::Guard,
+            ("infantry", "grenadier" | "highlander") => Kind::Grenadier,
+            ("infantry", "line") => Kind::Line,
+            ("infantry", "light") => Kind::Light,
+            ("infantry", "militia" | "landwehr" | "opolchenie") => Kind::Militia,
+            ("cavalry", "heavy") => Kind::HeavyCavalry,
+            ("cavalry", "medium") => Kind::MediumCavalry,
+            ("cavalry", "light") => Kind::LightCavalry,
+            ("cavalry", "lancers" | "lancer" | "uhlan" | "uhlans") => Kind::Lancers,
+            ("artillery", "foot") => Kind::FootBattery,
+            ("artillery", "horse") => Kind::HorseBattery,
+            _ => return None,
+        })
+    }
+
     /// Its arm.
     pub fn arm(self) -> Arm {
         match self {

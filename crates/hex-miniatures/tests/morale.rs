@@ -278,3 +278,30 @@ fn rout_2_4_1_5_one_extra_hex_on_the_first_move_of_a_rout_then_normal_speed() {
     assert_eq!(allowance(&inf, Order::Disordered, true), 1);
     assert_eq!(allowance(&inf, Order::Ordered, false), 1);
 }
+
+#[test]
+fn army_2_4_every_kind_is_named_by_its_id_and_by_the_texts_arm_and_class() {
+    for k in Kind::ALL {
+        assert_eq!(Kind::from_id(k.id()), Some(k));
+    }
+    assert_eq!(Kind::classify("infantry", "landwehr"), Some(Kind::Militia));
+    assert_eq!(
+        Kind::classify("infantry", "opolchenie"),
+        Some(Kind::Militia)
+    );
+    assert_eq!(
+        Kind::classify("infantry", "highlander"),
+        Some(Kind::Grenadier)
+    );
+    assert_eq!(Kind::classify("cavalry", "uhlan"), Some(Kind::Lancers));
+    assert_eq!(
+        Kind::classify("cavalry", "medium"),
+        Some(Kind::MediumCavalry)
+    );
+    assert_eq!(
+        Kind::classify("artillery", "horse"),
+        Some(Kind::HorseBattery)
+    );
+    assert_eq!(Kind::classify("cavalry", "guard"), None);
+    assert_eq!(Kind::from_id("cossack"), None);
+}
