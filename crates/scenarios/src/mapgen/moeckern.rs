@@ -205,19 +205,9 @@ pub struct RoadDef {
     pub points: Vec<Pt>,
 }
 
-/// An area of hex terrain.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct AreaDef {
-    /// Name.
-    pub name: String,
-    /// A terrain id of the legend ([`terrain`]).
-    pub terrain: String,
-    /// Source.
-    pub source: String,
-    /// The outline, km (closed implicitly).
-    pub polygon: Vec<Pt>,
-}
+/// An area of hex terrain, as the battlefield's data writes it (its `terrain` an id of this
+/// table's legend, [`terrain`]).
+pub type AreaDef = super::data::Area;
 
 /// A named place, in latitude and longitude.
 #[derive(Clone, Debug, Deserialize)]
