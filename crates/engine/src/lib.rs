@@ -13,6 +13,7 @@ mod dice;
 pub mod dynamic;
 mod hash;
 mod record;
+pub mod tables;
 
 pub use dice::{mix, Dice, DIE_FACES};
 pub use hash::PortableHasher;

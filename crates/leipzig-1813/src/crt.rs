@@ -268,17 +268,8 @@ impl Crt {
     /// increasing, six rows of one well-formed cell per column.
     pub fn from_file(f: &CrtFile) -> Result<Crt, CrtError> {
         let err = |s: String| Err(CrtError(s));
-        if f.columns.is_empty() {
-            return err("no columns".into());
-        }
-        if f.columns[0] == 0 {
-            return err("a column of 0%".into());
-        }
-        if let Some(w) = f.columns.windows(2).find(|w| w[0] >= w[1]) {
-            return err(format!(
-                "columns must increase strictly: {}% then {}%",
-                w[0], w[1]
-            ));
+        if let Err(why) = engine::tables::check_percent_columns(&f.columns) {
+            return err(why);
         }
         if f.results.len() != 6 {
             return err(format!(

@@ -385,17 +385,8 @@ impl MeleeTable {
         if !(1..=2).contains(&f.dice) {
             return err(format!("dice = {}: the roll is 1 or 2 d6", f.dice));
         }
-        if f.columns.is_empty() {
-            return err("no columns".into());
-        }
-        if f.columns[0] == 0 {
-            return err("a column of 0%".into());
-        }
-        if let Some(w) = f.columns.windows(2).find(|w| w[0] >= w[1]) {
-            return err(format!(
-                "columns must increase strictly: {}% then {}%",
-                w[0], w[1]
-            ));
+        if let Err(why) = engine::tables::check_percent_columns(&f.columns) {
+            return err(why);
         }
         let rolls = 5 * usize::from(f.dice) + 1;
         if f.results.len() != rolls {
