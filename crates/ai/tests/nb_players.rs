@@ -302,3 +302,40 @@ fn player_turn_times_at_the_default_clock() {
         all.len()
     );
 }
+
+/// A seat taken over after its commander moved first (NB77: he must spend a point before his
+/// activation goes): the heuristic and the search still choose a legal action, whichever
+/// commander moved wherever.
+#[test]
+fn players_continue_an_activation_opened_by_a_commanders_move() {
+    let mut g = first_day();
+    let mut dice = Dice::new(5);
+    let mut legal = Vec::new();
+    // to the first choice of an activation
+    while g.to_act() == ToAct::Chance {
+        let a = draw_chance(&g, &mut dice).expect("a chance outcome");
+        g.apply_unchecked(a);
+    }
+    g.legal_actions(&mut legal);
+    let leads: Vec<Action> = legal
+        .iter()
+        .copied()
+        .filter(|a| matches!(a, Action::Lead { .. }))
+        .collect();
+    assert!(!leads.is_empty(), "a commander may move before he spends");
+    for (i, lead) in leads.into_iter().enumerate().step_by(7) {
+        let mut h = g.clone();
+        h.apply_unchecked(lead);
+        assert!(h.check(Action::Go).is_err(), "go before a point is refused");
+        for spec in ["heuristic", "search@20n"] {
+            let mut p = player(spec, i as u64).unwrap();
+            let a = p.choose(&h);
+            assert!(
+                h.check(a).is_ok(),
+                "after '{}', {spec} chose an illegal '{}'",
+                g.action_text(lead),
+                h.action_text(a)
+            );
+        }
+    }
+}

@@ -787,6 +787,10 @@ pub(crate) fn designation(g: &Game, me: Side) -> (Action, Option<String>) {
     }
     let mut legal = Vec::new();
     g.legal_actions(&mut legal);
+    if !legal.contains(&Action::Go) {
+        // a commander who moved first must spend a point before his activation goes (NB77)
+        return (first_legal(g), None);
+    }
     if let Some(lead) = act.lead {
         let lh = hex_of(g, lead);
         let chosen = act.units.iter().any(|&u| hex_of(g, u) != lh);
