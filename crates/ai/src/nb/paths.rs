@@ -214,7 +214,11 @@ mod tests {
                     .min()
                     .unwrap_or(FAR);
                 assert_eq!(v, best, "{h}: the field against its best step");
-                let d = targets.iter().map(|&t| map.distance(h, t)).min().unwrap_or(0);
+                let d = targets
+                    .iter()
+                    .map(|&t| map.distance(h, t))
+                    .min()
+                    .unwrap_or(0);
                 if v != FAR && v > 6 * d {
                     detours += 1;
                 }
