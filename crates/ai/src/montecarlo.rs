@@ -500,6 +500,31 @@ fn add(slots: &mut Vec<(f64, u32)>, v: &[f64]) {
     }
 }
 
+/// A candidate's value against the reply worst for it (the least mean over its reply slots)
+/// and that reply's slot.
+fn worst_reply(slots: &[Vec<(f64, u32)>], c: usize) -> (f64, usize) {
+    let mut j = 0;
+    let mut best = f64::INFINITY;
+    for (i, &(s, m)) in slots[c].iter().enumerate() {
+        let x = s / m.max(1) as f64;
+        if x < best {
+            best = x;
+            j = i;
+        }
+    }
+    (best, j)
+}
+
+/// The best live candidate by its value against its worst reply (the lower index on a tie).
+fn live_leader(slots: &[Vec<(f64, u32)>], alive: &[usize]) -> Option<usize> {
+    alive.iter().copied().max_by(|&a, &b| {
+        worst_reply(slots, a)
+            .0
+            .total_cmp(&worst_reply(slots, b).0)
+            .then(b.cmp(&a))
+    })
+}
+
 /// True when the best live candidate (by its value, the least over replies) leads every other
 /// live candidate by at least `gap` and by two standard errors of their paired differences
 /// over the rounds of `all` (each round's value taken at the reply worst for the candidate).
@@ -509,22 +534,8 @@ fn clear_leader(
     alive: &[usize],
     gap: f64,
 ) -> bool {
-    let worst = |c: usize| {
-        let mut j = 0;
-        let mut best = f64::INFINITY;
-        for (i, &(s, m)) in slots[c].iter().enumerate() {
-            let x = s / m.max(1) as f64;
-            if x < best {
-                best = x;
-                j = i;
-            }
-        }
-        (best, j)
-    };
-    let Some(&lead) = alive
-        .iter()
-        .max_by(|&&a, &&b| worst(a).0.total_cmp(&worst(b).0).then(b.cmp(&a)))
-    else {
+    let worst = |c: usize| worst_reply(slots, c);
+    let Some(lead) = live_leader(slots, alive) else {
         return false;
     };
     let value = |c: usize, v: &[f64]| v[worst(c).1.min(v.len().saturating_sub(1))];
@@ -546,9 +557,7 @@ fn clear_leader(
         if d.len() < 2 {
             return false;
         }
-        let m = d.iter().sum::<f64>() / d.len() as f64;
-        let var = d.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (d.len() - 1) as f64;
-        let se = (var / d.len() as f64).sqrt();
+        let (m, se) = mean_se(&d);
         m >= gap && m >= 2.0 * se
     })
 }
@@ -594,22 +603,8 @@ fn near_best(
     alive: &[usize],
     delta: f64,
 ) -> bool {
-    let worst = |c: usize| {
-        let mut j = 0;
-        let mut best = f64::INFINITY;
-        for (i, &(s, m)) in slots[c].iter().enumerate() {
-            let x = s / m.max(1) as f64;
-            if x < best {
-                best = x;
-                j = i;
-            }
-        }
-        (best, j)
-    };
-    let Some(&lead) = alive
-        .iter()
-        .max_by(|&&a, &&b| worst(a).0.total_cmp(&worst(b).0).then(b.cmp(&a)))
-    else {
+    let worst = |c: usize| worst_reply(slots, c);
+    let Some(lead) = live_leader(slots, alive) else {
         return false;
     };
     alive.iter().filter(|&&c| c != lead).all(|&c| {
