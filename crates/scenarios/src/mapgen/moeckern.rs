@@ -163,20 +163,9 @@ pub struct Geography {
     pub places: Vec<PlaceDef>,
 }
 
-/// A line on the ground, km east and north of the core.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct LineDef {
-    /// Name.
-    pub name: String,
-    /// Source, and any reconstruction.
-    pub source: String,
-    /// For a stream: it rises on the table.
-    #[serde(default)]
-    pub rises: bool,
-    /// The course (rivers downstream).
-    pub points: Vec<Pt>,
-}
+/// A line on the ground, km east and north of the core, as the battlefield's data writes it
+/// (`rises`: a stream that rises on the table).
+pub type LineDef = super::data::Line;
 
 /// A wall round an area's edge: on every hexside between a hex of the area and one outside
 /// it, except across a river and towards meadow (the river side needs no wall).
