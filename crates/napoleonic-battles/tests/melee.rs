@@ -18,10 +18,8 @@ fn at_melee(french: &[U], defenders: &[U]) -> Game {
         .collect();
     units.extend(defenders.iter().map(|u| U(u.0, u.1, u.2, u.3, u.4, u.5)));
     let mut g = custom(3, &[], &units);
-    play(
-        &mut g,
-        &["pass", "roll 1", "command FR.Murat FR.Victor", "go", "end"],
-    );
+    play(&mut g, &FRENCH_GO);
+    act(&mut g, "end");
     assert_eq!(g.step(), Step::Melee);
     g
 }
@@ -130,10 +128,7 @@ fn melee_phase_only_through_a_front_hexside_and_each_enemy_hex_once() {
         &[],
         &[fr4(), U("FR.6", "infantry", 6, 4, VICTOR, "0313"), ru3()],
     );
-    play(
-        &mut g,
-        &["pass", "roll 1", "command FR.Murat FR.Victor", "go"],
-    );
+    play(&mut g, &FRENCH_GO);
     play(&mut g, &["face 0413 E", "end"]);
     let r = refusal(&g, "melee 0413 0414");
     assert!(r.why.contains("front hexsides"), "{}", r.why);

@@ -9,18 +9,9 @@ use napoleonic_battles::{Disorder, Event, Game, Step};
 /// The French (FR.4 in 0413) melee the Russians (RU.3 in 0414) at 100%: `to_hit` and the
 /// morale die `die`.
 fn after_melee(to_hit: u8, die: u8) -> Game {
-    let mut g = custom(
-        3,
-        &[],
-        &[
-            U("FR.4", "infantry", 6, 4, VICTOR, "0413"),
-            U("RU.3", "infantry", 6, 4, EUGEN, "0414"),
-        ],
-    );
-    play(
-        &mut g,
-        &["pass", "roll 1", "command FR.Murat FR.Victor", "go", "end"],
-    );
+    let mut g = duel("0413", "0414");
+    play(&mut g, &FRENCH_GO);
+    act(&mut g, "end");
     play(
         &mut g,
         &[
@@ -96,14 +87,7 @@ fn rally_not_for_a_unit_disordered_in_this_impulse() {
 
 #[test]
 fn morale_is_each_units_initiative() {
-    let g = custom(
-        3,
-        &[],
-        &[
-            U("FR.4", "infantry", 6, 4, VICTOR, "0411"),
-            U("RU.3", "infantry", 6, 4, EUGEN, "0414"),
-        ],
-    );
+    let g = duel("0411", "0414");
     assert_eq!(g.morale(uid(&g, "FR.4")), 3);
     assert_eq!(g.morale(uid(&g, "RU.3")), 3);
 }

@@ -25,10 +25,7 @@ fn activated(french: &[U]) -> Game {
         .collect();
     units.push(U("RU.3", "infantry", 6, 4, EUGEN, "0414"));
     let mut g = custom(3, &[], &units);
-    play(
-        &mut g,
-        &["pass", "roll 1", "command FR.Murat FR.Victor", "go"],
-    );
+    play(&mut g, &FRENCH_GO);
     assert_eq!(g.step(), Step::Movement);
     g
 }
@@ -70,18 +67,8 @@ fn movement_halt_on_entering_an_enemy_front_hex_then_one_hexspine_of_turn() {
 
 #[test]
 fn movement_no_moving_from_one_enemy_front_hex_to_another() {
-    let mut g = custom(
-        3,
-        &[],
-        &[
-            U("FR.4", "infantry", 6, 4, VICTOR, "0413"),
-            U("RU.3", "infantry", 6, 4, EUGEN, "0414"),
-        ],
-    );
-    play(
-        &mut g,
-        &["pass", "roll 1", "command FR.Murat FR.Victor", "go"],
-    );
+    let mut g = duel("0413", "0414");
+    play(&mut g, &FRENCH_GO);
     let ne = nb(&g, "0414", Dir::NE);
     assert!(g.enemy_front(0, ne));
     let r = g
@@ -150,10 +137,7 @@ fn movement_reaction_face_change_is_the_opponents_choice() {
             U("RU.3", "infantry", 6, 4, EUGEN, "0414"),
         ],
     );
-    play(
-        &mut g,
-        &["pass", "roll 1", "command FR.Murat FR.Victor", "go"],
-    );
+    play(&mut g, &FRENCH_GO);
     let nw = nb(&g, "0414", Dir::NW);
     assert!(!g.enemy_front(0, nw), "a flank hex of the Russians");
     let from = g.loc(uid(&g, "FR.5"));
@@ -218,18 +202,8 @@ fn stacking_infantry_is_limited_to_twelve_sp_and_a_bigger_unit_stands_alone() {
 
 #[test]
 fn strategic_movement_far_from_the_enemy_ma_four_becomes_six() {
-    let mut g = custom(
-        3,
-        &[],
-        &[
-            U("FR.4", "infantry", 6, 4, VICTOR, "0411"),
-            U("RU.3", "infantry", 6, 4, EUGEN, "2528"),
-        ],
-    );
-    play(
-        &mut g,
-        &["pass", "roll 1", "command FR.Murat FR.Victor", "go"],
-    );
+    let mut g = duel("0411", "2528");
+    play(&mut g, &FRENCH_GO);
     for h in ["0412", "0411", "0412", "0411", "0412", "0411"] {
         act(&mut g, &format!("move FR.4 {h}"));
     }
@@ -260,10 +234,7 @@ fn strategic_movement_halves_the_stacking_limits() {
             U("RU.3", "infantry", 6, 4, EUGEN, "2528"),
         ],
     );
-    play(
-        &mut g,
-        &["pass", "roll 1", "command FR.Murat FR.Victor", "go"],
-    );
+    play(&mut g, &FRENCH_GO);
     // four steps at the normal allowance; a fifth is strategic
     for h in ["0409", "0410", "0409", "0410"] {
         act(&mut g, &format!("move FR.6 {h}"));
@@ -315,10 +286,7 @@ fn tactical_movement_at_least_one_mp_a_hex_next_to_the_enemy_even_on_a_road() {
             U("RU.3", "infantry", 6, 4, EUGEN, &e),
         ],
     );
-    play(
-        &mut g,
-        &["pass", "roll 1", "command FR.Murat FR.Victor", "go"],
-    );
+    play(&mut g, &FRENCH_GO);
     act(&mut g, &format!("move FR.4 {b}"));
     assert_eq!(moved_cost(&g), 1, "the road's half MP away from the enemy");
     if g.step() == Step::Reaction {
@@ -340,10 +308,7 @@ fn a_commander_moves_once_a_turn_with_an_activation_he_commands() {
             U("RU.3", "infantry", 6, 4, EUGEN, "0415"),
         ],
     );
-    play(
-        &mut g,
-        &["pass", "roll 1", "command FR.Murat FR.Victor", "go"],
-    );
+    play(&mut g, &FRENCH_GO);
     // he accompanies an activated unit (NB77): FR.4, not Lauriston's FR.20
     assert_eq!(refusal(&g, "lead FR.Murat 0410").case, "NB Action phase");
     play(&mut g, &["move FR.4 0412", "lead FR.Murat 0412"]);

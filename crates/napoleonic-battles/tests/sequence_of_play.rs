@@ -158,10 +158,7 @@ fn night_turns_no_moving_adjacent_to_an_enemy_and_no_combat() {
             U("RU.3", "infantry", 6, 4, EUGEN, "0413"),
         ],
     );
-    play(
-        &mut g,
-        &["pass", "roll 1", "command FR.Murat FR.Victor", "go"],
-    );
+    play(&mut g, &FRENCH_GO);
     let u = uid(&g, "FR.4");
     // 0412 is adjacent to the Russians in 0413
     let to = hex("0412");

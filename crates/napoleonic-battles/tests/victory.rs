@@ -28,10 +28,8 @@ fn attack(fr_sp: u16, to_hit: u8) -> Game {
             U("RU.3", "infantry", 6, 4, EUGEN, "0414"),
         ],
     );
-    play(
-        &mut g,
-        &["pass", "roll 1", "command FR.Murat FR.Victor", "go", "end"],
-    );
+    play(&mut g, &FRENCH_GO);
+    act(&mut g, "end");
     play(
         &mut g,
         &["melee 0413 0414", &format!("roll {to_hit}"), "roll 1"],
@@ -89,10 +87,8 @@ fn recovery_in_the_last_night_turn_one_sp_below_the_units_initiative() {
                 U("RU.3", "infantry", 6, 4, EUGEN, "0414"),
             ],
         );
-        play(
-            &mut g,
-            &["pass", "roll 1", "command FR.Murat FR.Victor", "go", "end"],
-        );
+        play(&mut g, &FRENCH_GO);
+        act(&mut g, "end");
         play(&mut g, &["melee 0413 0414", "roll 1", "roll 1"]);
         while g.step() == napoleonic_battles::Step::Retreat {
             let t = g.legal_actions_text();
@@ -113,18 +109,9 @@ fn recovery_in_the_last_night_turn_one_sp_below_the_units_initiative() {
 #[test]
 fn leaders_retreat_with_their_hex() {
     // 100%, 6: 1/2r1mL — the Russians retreat with their leaders (one falls)
-    let mut g = custom(
-        3,
-        &[],
-        &[
-            U("FR.4", "infantry", 6, 4, VICTOR, "0413"),
-            U("RU.3", "infantry", 6, 4, EUGEN, "0414"),
-        ],
-    );
-    play(
-        &mut g,
-        &["pass", "roll 1", "command FR.Murat FR.Victor", "go", "end"],
-    );
+    let mut g = duel("0413", "0414");
+    play(&mut g, &FRENCH_GO);
+    act(&mut g, "end");
     play(&mut g, &["melee 0413 0414", "roll 6", "roll 1"]);
     let t = g.legal_actions_text();
     act(&mut g, &t[0]);
@@ -137,19 +124,9 @@ fn leaders_retreat_with_their_hex() {
 
 #[test]
 fn lone_leaders_go_to_the_nearest_friendly_hex_when_the_enemy_enters() {
-    let mut g = custom(
-        3,
-        &[],
-        &[
-            U("FR.4", "infantry", 6, 4, VICTOR, "0411"),
-            U("RU.3", "infantry", 6, 4, EUGEN, "0414"),
-        ],
-    );
+    let mut g = duel("0411", "0414");
     // the French leave their leaders in 0411
-    play(
-        &mut g,
-        &["pass", "roll 1", "command FR.Murat FR.Victor", "go"],
-    );
+    play(&mut g, &FRENCH_GO);
     play(&mut g, &["move FR.4 0410", "end", "end"]);
     let victor = g.leader_by_id("FR.Victor").unwrap();
     assert_eq!(
@@ -183,10 +160,8 @@ fn eliminated_then_night(die: u8) -> Game {
             U("RU.3", "infantry", 6, 4, EUGEN, "0414"),
         ],
     );
-    play(
-        &mut g,
-        &["pass", "roll 1", "command FR.Murat FR.Victor", "go", "end"],
-    );
+    play(&mut g, &FRENCH_GO);
+    act(&mut g, "end");
     play(&mut g, &["melee 0413 0414", "roll 2", "roll 1"]);
     let u = uid(&g, "FR.4");
     assert_eq!(g.loc(u), napoleonic_battles::Loc::Eliminated);

@@ -206,3 +206,20 @@ impl Texts for Game {
         legal(self).iter().map(|&a| self.action_text(a)).collect()
     }
 }
+
+/// Victor's FR.4 (infantry, 6 SP) in `fr` against Eugen's RU.3 (infantry, 6 SP) in `ru`, on a
+/// three-turn day without night: the duel most rule tests stage.
+pub fn duel(fr: &str, ru: &str) -> Game {
+    custom(
+        3,
+        &[],
+        &[
+            U("FR.4", "infantry", 6, 4, VICTOR, fr),
+            U("RU.3", "infantry", 6, 4, EUGEN, ru),
+        ],
+    )
+}
+
+/// The Allies pass, the French take the turn's first impulse and Murat spends a command point
+/// on Victor, whose activation goes: Victor's units are in their movement phase.
+pub const FRENCH_GO: [&str; 4] = ["pass", "roll 1", "command FR.Murat FR.Victor", "go"];
