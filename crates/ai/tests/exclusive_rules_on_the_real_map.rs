@@ -120,7 +120,11 @@ fn case_17_5_the_french_can_trace_their_line_of_communications_at_the_start() {
 
 #[test]
 fn shipped_scenarios_validate_and_corrupted_copies_are_rejected() {
-    for s in scenarios::SCENARIOS {
+    // Napoleon at War's (Leipzig 1813's stubs are read by their own system)
+    for s in scenarios::SCENARIOS
+        .iter()
+        .filter(|s| s.text.contains("system = \"naw\""))
+    {
         scenarios::load(s.id).unwrap_or_else(|e| panic!("{}: {e}", s.id));
     }
     let text = scenarios::scenario_text("bon-first-day").unwrap();

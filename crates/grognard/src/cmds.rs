@@ -107,6 +107,19 @@ pub fn map(
     numbers: bool,
     width: u32,
 ) -> Result<()> {
+    let opts = |title: String| render::Options {
+        hex_numbers: numbers,
+        title: Some(title),
+        ..render::Options::default()
+    };
+    if let Some((map, counters, title)) = other_system_map(lib, source)? {
+        return write_map(
+            render::svg(&map, &counters, &opts(title)),
+            svg_out,
+            png_out,
+            width,
+        );
+    }
     let (sc, counters, title) =
         if scenarios::scenario_text(source).is_none() && is_record_file(Path::new(source)) {
             let s = open_record(lib, Path::new(source), "grognard map")?;
@@ -131,12 +144,21 @@ pub fn map(
             let title = format!("{}: set-up", sc.title);
             (sc, c, title)
         };
-    let opts = render::Options {
-        hex_numbers: numbers,
-        title: Some(title),
-        ..render::Options::default()
-    };
-    let svg = render::svg(&sc.map, &counters, &opts);
+    write_map(
+        render::svg(&sc.map, &counters, &opts(title)),
+        svg_out,
+        png_out,
+        width,
+    )
+}
+
+/// Writes a drawn map as SVG and/or PNG.
+fn write_map(
+    svg: String,
+    svg_out: Option<&Path>,
+    png_out: Option<&Path>,
+    width: u32,
+) -> Result<()> {
     if let Some(p) = svg_out {
         write_atomically(p, svg.as_bytes())?;
         println!("SVG map written to {}", p.display());
@@ -147,6 +169,72 @@ pub fn map(
         println!("PNG map written to {} ({width} px wide)", p.display());
     }
     Ok(())
+}
+
+/// The map of a scenario or a game of a system other than Napoleon at War, with the units
+/// its state view places on hexes (`units[]` with `hex`, `id`, `strength`, `kind`, `label`):
+/// the map is the shipped map its map view names. `None` for Napoleon at War's.
+fn other_system_map(
+    lib: &Library,
+    source: &str,
+) -> Result<Option<(hexmap::Map, Vec<render::Counter>, String)>> {
+    let (spec, game) = if !lib.ships(source) && is_record_file(Path::new(source)) {
+        let g = grognard::core::open_with(lib, Path::new(source))?;
+        if g.system() == "naw" {
+            return Ok(None);
+        }
+        (g.record().scenario.clone(), Some(g))
+    } else {
+        match lib.scenario(source) {
+            Ok(info) if info.system != "naw" => (source.to_string(), None),
+            _ => return Ok(None),
+        }
+    };
+    let info = lib.scenario(&spec).map_err(|e| anyhow!("{e}"))?;
+    let view = lib.map_view(&spec).map_err(|e| anyhow!("{e}"))?;
+    let id = view["id"].as_str().unwrap_or_default();
+    let text = scenarios::map_text(id)
+        .ok_or_else(|| anyhow!("scenario {spec}: its map '{id}' is not a shipped map"))?;
+    let map = hexmap::Map::from_toml(text).map_err(|e| anyhow!("map {id}: {e}"))?;
+    let Some(g) = game else {
+        return Ok(Some((map, Vec::new(), format!("{}: the map", info.title))));
+    };
+    let v = g.view(engine::Viewer::Referee);
+    let counters = v["units"]
+        .as_array()
+        .map(|us| {
+            us.iter()
+                .filter_map(|u| {
+                    let hex = u["hex"].as_str()?.parse::<hexmap::Hex>().ok()?;
+                    let id = u["id"].as_str()?.to_string();
+                    let nation = id.split('.').next().unwrap_or_default();
+                    let (fill, text) = render::nation_colours(nation);
+                    Some(render::Counter {
+                        hex,
+                        designation: u["label"].as_str().unwrap_or(&id).to_string(),
+                        id,
+                        kind: match u["kind"].as_str() {
+                            Some("cavalry") => render::UnitKind::Cavalry,
+                            Some("artillery") => render::UnitKind::Artillery,
+                            _ => render::UnitKind::Infantry,
+                        },
+                        strength: u["strength"].as_u64().unwrap_or(0).min(999) as u16,
+                        movement: u["movement"].as_u64().unwrap_or(0).min(999) as u16,
+                        fill,
+                        text,
+                    })
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let title = format!(
+        "{}: {}",
+        info.title,
+        v["turn"]
+            .as_u64()
+            .map_or_else(|| "in play".to_string(), |t| format!("turn {t}"))
+    );
+    Ok(Some((map, counters, title)))
 }
 
 /// `grognard validate`.

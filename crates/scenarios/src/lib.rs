@@ -17,13 +17,22 @@ pub struct Shipped {
 }
 
 /// The shipped maps.
-pub const MAPS: &[Shipped] = &[Shipped {
-    id: "leipzig",
-    file: "maps/leipzig.toml",
-    text: include_str!("../maps/leipzig.toml"),
-}];
+pub const MAPS: &[Shipped] = &[
+    Shipped {
+        id: "leipzig",
+        file: "maps/leipzig.toml",
+        text: include_str!("../maps/leipzig.toml"),
+    },
+    Shipped {
+        id: "central-europe",
+        file: "maps/central-europe.toml",
+        text: include_str!("../maps/central-europe.toml"),
+    },
+];
 
-/// The shipped scenarios, in the order `grognard scenarios` lists them.
+/// The shipped scenarios, in the order `grognard scenarios` lists them. Each names the rules
+/// system that reads it (`system`): Napoleon at War's files hold the whole scenario; Leipzig
+/// 1813's are stubs naming one of its rules crate's eight scenarios (`scenario = N`).
 pub const SCENARIOS: &[Shipped] = &[
     Shipped {
         id: "bon-first-day",
@@ -39,6 +48,47 @@ pub const SCENARIOS: &[Shipped] = &[
         id: "bon-grand-battle",
         file: "scenarios/bon-grand-battle.toml",
         text: include_str!("../scenarios/bon-grand-battle.toml"),
+    },
+    // Leipzig 1813: stubs naming the rules crate's scenario number (`system = "leipzig-1813"`)
+    Shipped {
+        id: "leipzig1813-1",
+        file: "scenarios/leipzig1813-1.toml",
+        text: include_str!("../scenarios/leipzig1813-1.toml"),
+    },
+    Shipped {
+        id: "leipzig1813-2",
+        file: "scenarios/leipzig1813-2.toml",
+        text: include_str!("../scenarios/leipzig1813-2.toml"),
+    },
+    Shipped {
+        id: "leipzig1813-3",
+        file: "scenarios/leipzig1813-3.toml",
+        text: include_str!("../scenarios/leipzig1813-3.toml"),
+    },
+    Shipped {
+        id: "leipzig1813-4",
+        file: "scenarios/leipzig1813-4.toml",
+        text: include_str!("../scenarios/leipzig1813-4.toml"),
+    },
+    Shipped {
+        id: "leipzig1813-5",
+        file: "scenarios/leipzig1813-5.toml",
+        text: include_str!("../scenarios/leipzig1813-5.toml"),
+    },
+    Shipped {
+        id: "leipzig1813-6",
+        file: "scenarios/leipzig1813-6.toml",
+        text: include_str!("../scenarios/leipzig1813-6.toml"),
+    },
+    Shipped {
+        id: "leipzig1813-7",
+        file: "scenarios/leipzig1813-7.toml",
+        text: include_str!("../scenarios/leipzig1813-7.toml"),
+    },
+    Shipped {
+        id: "leipzig1813-8",
+        file: "scenarios/leipzig1813-8.toml",
+        text: include_str!("../scenarios/leipzig1813-8.toml"),
     },
 ];
 

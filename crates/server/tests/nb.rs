@@ -17,7 +17,13 @@ async fn the_scenarios_name_the_systems_that_play_them() {
         let api = Api::new(srv.addr());
         let (s, list) = api.get("/api/scenarios").await;
         assert_eq!(s, 200, "{list}");
-        for sc in list.as_array().unwrap() {
+        // the Battle of Nations scenarios (Leipzig 1813's are its own system's)
+        for sc in list
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|s| s["id"].as_str().is_some_and(|i| i.starts_with("bon-")))
+        {
             assert_eq!(sc["system"], "naw");
             assert_eq!(
                 sc["rules"],

@@ -1,0 +1,350 @@
+//! Leipzig 1813, the strategic game (`leipzig-1813`), registered: its rules (`leipzig_1813`),
+//! its views (`present::L1813Presenter`) and its computer players.
+//!
+//! Its scenarios are the rules crate's data (`leipzig_1813::scenario::Scenario::leipzig(n)`):
+//! the library lists them through stub files shipped in `crates/scenarios`
+//! (`scenarios/leipzig1813-N.toml`, `system = "leipzig-1813"`, `map = "central-europe"`,
+//! `scenario = N`), so that nothing generic names this system. A game's scenario digest covers
+//! the stub, the scenario's and the reinforcement chart's text, the tables, the counters and
+//! the map, so that a record made with other data does not replay.
+
+use engine::dynamic::{DynGame, DynPlayer, ScenarioInfo, ScenarioSource, System, SystemError};
+use engine::{Dice, Record};
+use leipzig_1813::data::Tables;
+use leipzig_1813::europe::Europe;
+use leipzig_1813::scenario::Scenario;
+use leipzig_1813::units::Units;
+use serde::Deserialize;
+use serde_json::Value;
+use std::sync::{Arc, OnceLock};
+
+/// The Leipzig 1813 rules system.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Leipzig1813;
+
+/// The system's id.
+pub const ID: &str = "leipzig-1813";
+
+/// The map its scenarios are played on.
+pub const MAP: &str = "central-europe";
+
+/// The players it offers, weakest first.
+const PLAYERS: &[&str] = &["random"];
+
+/// A scenario stub: the library's entry for one of the rules crate's scenarios.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Stub {
+    format: String,
+    id: String,
+    system: String,
+    map: String,
+    /// The rules crate's scenario number, 1..=8.
+    scenario: u8,
+}
+
+/// The shipped data, parsed once: the tables, the counters and the eight scenarios.
+pub(crate) struct Data {
+    pub(crate) tables: Arc<Tables>,
+    pub(crate) units: Arc<Units>,
+    pub(crate) europe: Arc<Europe>,
+    pub(crate) scenarios: Vec<Arc<Scenario>>,
+}
+
+pub(crate) fn data() -> &'static Data {
+    static DATA: OnceLock<Data> = OnceLock::new();
+    DATA.get_or_init(|| Data {
+        tables: Arc::new(Tables::leipzig()),
+        units: Arc::new(Units::leipzig()),
+        europe: Arc::new(Europe::central_europe()),
+        scenarios: Scenario::all().into_iter().map(Arc::new).collect(),
+    })
+}
+
+/// Reads a stub and finds its scenario.
+fn build(src: &ScenarioSource) -> Result<(Arc<Scenario>, u64), SystemError> {
+    let bad = |why: String| SystemError::Scenario(format!("{}: {why}", src.name));
+    let stub: Stub = toml::from_str(src.text).map_err(|e| bad(e.to_string()))?;
+    if stub.format != "grognard-scenario/1" {
+        return Err(bad(format!(
+            "format '{}': expected 'grognard-scenario/1'",
+            stub.format
+        )));
+    }
+    if stub.system != ID {
+        return Err(bad(format!(
+            "system '{}': this is the '{ID}' system",
+            stub.system
+        )));
+    }
+    if stub.map != MAP {
+        return Err(bad(format!(
+            "map '{}': Leipzig 1813 is played on the '{MAP}' map",
+            stub.map
+        )));
+    }
+    let d = data();
+    let sc = usize::from(stub.scenario)
+        .checked_sub(1)
+        .and_then(|i| d.scenarios.get(i))
+        .ok_or_else(|| {
+            bad(format!(
+                "scenario {}: Leipzig 1813 has scenarios 1 to {}",
+                stub.scenario,
+                d.scenarios.len()
+            ))
+        })?;
+    if stub.id != sc.id {
+        return Err(bad(format!(
+            "id '{}': scenario {} is '{}'",
+            stub.id, stub.scenario, sc.id
+        )));
+    }
+    Ok((sc.clone(), digest(src.text, sc)))
+}
+
+/// The digest of a game: the stub's text, the scenario's (with the reinforcement chart), the
+/// tables', the counters' and the map's.
+pub fn digest(stub: &str, sc: &Scenario) -> u64 {
+    let d = data();
+    let mut bytes = Vec::with_capacity(40);
+    for x in [
+        engine::hash_bytes(stub.as_bytes()),
+        sc.digest,
+        d.tables.digest,
+        d.units.digest,
+        engine::hash_bytes(Europe::MAP_TOML.as_bytes()),
+    ] {
+        bytes.extend_from_slice(&x.to_le_bytes());
+    }
+    engine::hash_bytes(&bytes)
+}
+
+/// The special rules a scenario switches on, named for a description.
+fn special_rules(sc: &Scenario) -> Vec<String> {
+    let r = &sc.rules;
+    let mut v = Vec::new();
+    if let Some(t) = r.reconnaissance_until {
+        v.push(format!(
+            "Allied units hidden from the French through turn {t}"
+        ));
+    }
+    if let Some(g) = &r.saxon_garrison {
+        v.push(format!(
+            "the Saxon garrison of {} until turn {}",
+            g.at, g.moves_from_turn
+        ));
+    }
+    if let Some(g) = &r.gotha_march {
+        v.push(format!("the march from {} on turn {}", g.at, g.turn));
+    }
+    if r.bavarian_defection.is_some() {
+        v.push("the Bavarian defection".into());
+    }
+    if r.armistice.is_some() {
+        v.push("the armistice".into());
+    }
+    if r.german_rebellion.is_some() {
+        v.push("the German rebellion".into());
+    }
+    if r.austrian_intervention.is_some() {
+        v.push("the Austrian intervention".into());
+    }
+    if r.northern_option.is_some() {
+        v.push("the northern option".into());
+    }
+    v
+}
+
+fn info(src: &ScenarioSource, sc: &Scenario) -> ScenarioInfo {
+    let counters = |side: &str| {
+        let f = sc.setup_total(side);
+        (f.infantry + f.cavalry + f.supply + f.depots) as usize + f.leaders.len()
+    };
+    let season = if sc.first_turn == 1 && sc.last_turn > 12 {
+        "spring and summer"
+    } else if sc.first_turn == 1 {
+        "spring"
+    } else {
+        "summer"
+    };
+    let rules = special_rules(sc);
+    ScenarioInfo {
+        id: src.name.to_string(),
+        title: format!("Leipzig 1813: {}", sc.title),
+        system: ID.into(),
+        components: MAP.into(),
+        sides: leipzig_1813::leaders::SIDES
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
+        units: counters("French") + counters("Allied"),
+        first_turn: sc.first_turn,
+        last_turn: sc.last_turn,
+        description: format!(
+            "Leipzig 1813, scenario {}: {}. The {season} campaign of 1813 in weekly turns \
+             ({} to {}) on the map of central Europe; the Allies deploy first, the French move \
+             first.{}",
+            sc.number,
+            sc.title,
+            sc.first_turn,
+            sc.last_turn,
+            if rules.is_empty() {
+                String::new()
+            } else {
+                format!(" Special rules: {}.", rules.join("; "))
+            }
+        ),
+    }
+}
+
+impl System for Leipzig1813 {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn name(&self) -> &'static str {
+        "Leipzig 1813"
+    }
+
+    fn rules_version(&self) -> &'static str {
+        leipzig_1813::RULES_VERSION
+    }
+
+    fn scenario(&self, src: &ScenarioSource) -> Result<(ScenarioInfo, u64), SystemError> {
+        let (sc, d) = build(src)?;
+        Ok((info(src, &sc), d))
+    }
+
+    fn map_view(&self, src: &ScenarioSource) -> Result<Value, SystemError> {
+        build(src)?;
+        Ok(serde_json::to_value(present::map_view(&data().europe.map)).unwrap_or_default())
+    }
+
+    fn new_game(&self, src: &ScenarioSource, _seed: u64) -> Result<Box<dyn DynGame>, SystemError> {
+        build(src)?;
+        Err(SystemError::Scenario(format!(
+            "{}: Leipzig 1813 has no game state yet",
+            src.name
+        )))
+    }
+
+    fn resume(
+        &self,
+        src: &ScenarioSource,
+        _record: Record,
+    ) -> Result<Box<dyn DynGame>, SystemError> {
+        build(src)?;
+        Err(SystemError::Scenario(format!(
+            "{}: Leipzig 1813 has no game state yet",
+            src.name
+        )))
+    }
+
+    fn players(&self) -> Vec<String> {
+        PLAYERS.iter().map(|s| s.to_string()).collect()
+    }
+
+    fn player(&self, spec: &str, seed: u64) -> Result<Box<dyn DynPlayer>, String> {
+        match spec.trim() {
+            "random" => Ok(Box::new(L1813Random(Dice::new(seed)))),
+            other => Err(format!(
+                "no computer player '{other}' for Leipzig 1813 (available: {})",
+                PLAYERS.join(", ")
+            )),
+        }
+    }
+}
+
+/// Uniformly random legal actions (`ai::AnyRandom`'s draw over the structured legal actions).
+struct L1813Random(Dice);
+
+impl DynPlayer for L1813Random {
+    fn choose(&mut self, game: &dyn DynGame) -> String {
+        let legal = game.legal();
+        let i = self.0.draw(&vec![1; legal.len()]).unwrap_or(0);
+        legal.get(i).map(|a| a.text.clone()).unwrap_or_default()
+    }
+
+    fn name(&self) -> String {
+        "random".into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Library;
+
+    #[test]
+    fn the_eight_scenarios_are_listed_with_their_titles() {
+        let lib = Library::standard();
+        for n in 1..=8u8 {
+            let id = format!("leipzig1813-{n}");
+            let s = lib.scenario(&id).unwrap();
+            assert_eq!(s.system, ID);
+            assert_eq!(s.components, MAP);
+            assert_eq!(s.sides, vec!["French".to_string(), "Allied".to_string()]);
+            assert!(s.title.starts_with("Leipzig 1813: "), "{}", s.title);
+            assert_eq!(lib.rules_for(&s), vec![ID]);
+        }
+        let five = lib.scenario("leipzig1813-5").unwrap();
+        assert_eq!(five.title, "Leipzig 1813: Historical Situation (summer)");
+        assert_eq!((five.first_turn, five.last_turn), (24, 35));
+    }
+
+    #[test]
+    fn a_bad_stub_is_refused_with_its_reason() {
+        let mut lib = Library::standard();
+        let stub = |n: &str, map: &str| {
+            format!(
+                "format = \"grognard-scenario/1\"\nid = \"leipzig1813-{n}\"\nsystem = \"{ID}\"\n\
+                 map = \"{map}\"\nscenario = {n}\n"
+            )
+        };
+        lib.add_scenario("nine", &stub("9", MAP));
+        let e = lib.scenario("nine").err().unwrap().to_string();
+        assert!(e.contains("scenarios 1 to 8"), "{e}");
+        lib.add_scenario("elsewhere", &stub("2", "leipzig"));
+        let e = lib.scenario("elsewhere").err().unwrap().to_string();
+        assert!(e.contains("played on the 'central-europe' map"), "{e}");
+        lib.add_scenario(
+            "wrong-id",
+            &stub("2", MAP).replace("leipzig1813-2", "leipzig1813-3"),
+        );
+        let e = lib.scenario("wrong-id").err().unwrap().to_string();
+        assert!(e.contains("scenario 2 is 'leipzig1813-2'"), "{e}");
+    }
+
+    #[test]
+    fn the_map_view_is_the_central_europe_map_with_its_places() {
+        let lib = Library::standard();
+        let v = lib.map_view("leipzig1813-5").unwrap();
+        assert_eq!(v["id"], MAP);
+        let places: Vec<&str> = v["places"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|p| p["name"].as_str())
+            .collect();
+        for p in [
+            "Leipzig",
+            "Dresden",
+            "Berlin",
+            "Prague",
+            "Breslau",
+            "Magdeburg",
+        ] {
+            assert!(places.contains(&p), "{p} missing from {places:?}");
+        }
+    }
+
+    #[test]
+    fn digests_differ_by_scenario() {
+        let lib = Library::standard();
+        let a = lib.digest("leipzig1813-1", None).unwrap();
+        let b = lib.digest("leipzig1813-5", None).unwrap();
+        assert_ne!(a, b);
+        assert_eq!(a, lib.digest("leipzig1813-1", None).unwrap());
+    }
+}
