@@ -52,6 +52,7 @@ pub mod morale;
 pub mod orders;
 pub mod prob;
 pub mod results;
+pub mod scenario;
 pub mod square;
 pub mod terrain;
 pub mod victory;
