@@ -128,6 +128,8 @@ pub struct SideInfo {
     pub name: String,
     /// The national army table [16] its units read (`Prussian`).
     pub nation: String,
+    /// The table edge behind it, where its routs run ([8.8.3]) (ruling HM40).
+    pub rear: Edge,
 }
 
 /// Where a unit or a general begins.
@@ -381,6 +383,7 @@ struct SideFile {
     id: String,
     name: String,
     nation: String,
+    rear: String,
 }
 
 #[derive(Deserialize)]
@@ -589,6 +592,16 @@ impl Scenario {
                 id: s.id.clone(),
                 name: s.name.clone(),
                 nation: s.nation.clone(),
+                rear: parse_edge(&s.rear).unwrap_or_else(|| {
+                    errs_push(
+                        &mut e,
+                        format!(
+                            "side '{}': rear '{}' is no table edge (north, south, east, west)",
+                            s.id, s.rear
+                        ),
+                    );
+                    Edge::North
+                }),
             })
             .collect();
         if sides.len() != 2 {
@@ -989,7 +1002,7 @@ impl Scenario {
                 fate: g.fate.clone(),
             });
         }
-        for (i, c) in commands.iter().enumerate() {
+        for c in &commands {
             if let Some(g) = generals.get(c.commander) {
                 if g.side != c.side {
                     e(format!(
@@ -998,7 +1011,6 @@ impl Scenario {
                     ));
                 }
             }
-            let _ = i;
         }
         for g in &generals {
             if let Some(c) = commands.get(g.command) {
@@ -1209,7 +1221,6 @@ impl Scenario {
             });
         }
 
-        drop(e);
         if !errs.is_empty() {
             return Err(ScenarioError(errs));
         }
@@ -1330,14 +1341,28 @@ impl Scenario {
     }
 
     /// Of two hexes either side of a slope hexside, whether `a` is the higher: the one out of
-    /// the low ground below the terrace (the meadows' side), else the slope hex against one
-    /// that is not (the heights' face over the plain).
+    /// the low ground below the terrace (the meadows' side); else the slope hex against one
+    /// that is not (the heights' face over the plain); else the one with more slope hexes
+    /// about it (the foot of the heights between two hexes of the plain).
     fn above(&self, a: Hex, b: Hex) -> bool {
         match (self.low.contains(&a), self.low.contains(&b)) {
             (false, true) => true,
             (true, false) => false,
-            _ => self.map.is_slope_hex(a) && !self.map.is_slope_hex(b),
+            _ => match (self.map.is_slope_hex(a), self.map.is_slope_hex(b)) {
+                (true, false) => true,
+                (false, true) => false,
+                _ => self.slope_neighbours(a) > self.slope_neighbours(b),
+            },
         }
+    }
+
+    /// How many of a hex's neighbours are slope hexes.
+    fn slope_neighbours(&self, h: Hex) -> usize {
+        self.map
+            .neighbours(h)
+            .into_iter()
+            .filter(|&n| self.map.is_slope_hex(n))
+            .count()
     }
 
     /// The low ground: every hex reached from a meadow hex without crossing a slope hexside.
