@@ -9,6 +9,7 @@ import { startScreen } from './js/start.js';
 // state view's `system`
 import './systems/naw/index.js';
 import './systems/napoleonic-battles/index.js';
+import './systems/leipzig-1813/index.js';
 import { Game } from './js/game.js';
 
 /** @type {Game|null} */

@@ -1,0 +1,297 @@
+// Leipzig 1813, the strategic game (crates/leipzig-1813): the panel the generic board asks for
+// this system's look and words. Counters show their printed values (strength-movement, a
+// defence-only strength in parentheses) with the NATO symbol of their arm; supply units and
+// depots are marked S and D; leaders are round counters with their number, surname and bonuses.
+// The generic board stacks them by hex and draws the Allies' inverted counters (the
+// Reconnaissance rule: where they stand, not what they are) as blank ones. The side panels show
+// the turn and the victory point track, the cities of the schedule and the fortresses with their
+// sieges, the special rules in force, and the combats of the combat phase. Registered under the
+// system id `leipzig-1813`; everything comes from the state view the server's presenter
+// (crates/present/src/l1813_views.rs) gives.
+
+import { h, s } from '../../js/util.js';
+import { registerSystem } from '../../js/systems.js';
+import { card } from '../../js/views/sidebar.js';
+
+/** @typedef {import('../../js/api.js').Unit} Unit */
+/** @typedef {import('../../js/api.js').StateView} StateView */
+/** @typedef {import('../../js/api.js').GameEvent} GameEvent */
+/** @typedef {import('../../js/systems.js').Colours} Colours */
+/** @typedef {import('../../js/systems.js').Sequence} Sequence */
+
+/**
+ * The system's members of a unit entry and of the state view (l1813_views.rs).
+ * @typedef {Unit & {kind?: string, echelon?: string|null, name?: string, worth?: number, defence_only?: boolean,
+ *   mp?: number|null, dispersed?: boolean, march?: {march: string, state: string, letter?: string}|null,
+ *   supplied?: boolean, supply_use?: string[], stopped?: boolean, saxon?: boolean, gotha?: boolean,
+ *   place?: string|null, revealed?: boolean, hidden_from?: string|null,
+ *   leader?: {number: number, name: string, offence: number, defence: number}|null}} LUnit
+ * @typedef {{name: string, hex: string, holder: string|null, points: number, besieged: boolean}} City
+ * @typedef {{name: string, hex: string, holder: string|null, besieged: boolean, garrison: number|null}} Fortress
+ * @typedef {{points: Record<string, number>, losses: Record<string, {combat: number, march: number, total: number}>,
+ *   per_division: number, cities: City[]}} Victory
+ * @typedef {{from: string, targets: string[], resolved: boolean, result: string|null}} Battle
+ * @typedef {{reconnaissance: boolean, reconnaissance_until: number|null, austria_open: boolean,
+ *   austria_intervened: number|null, bavaria_defected: number|null, german_rebellion: boolean,
+ *   saxon_garrison: {at: string, moves_from_turn: number}|null}} Special
+ */
+
+/** The system's members of a state view. @param {StateView} v */
+function l1813(v) {
+  const x = /** @type {any} */ (v);
+  return {
+    /** @type {Victory|null} */ victory: x.victory || null,
+    /** @type {Fortress[]} */ fortresses: Array.isArray(x.fortresses) ? x.fortresses : [],
+    /** @type {Battle[]} */ battles: Array.isArray(x.battles) ? x.battles : [],
+    /** @type {Special|null} */ special: x.special || null,
+    /** @type {string|null} */ hidden: typeof x.hidden === 'string' ? x.hidden : null,
+  };
+}
+
+/**
+ * Counter colours by nationality (the counters' colours: the French dark blue, the Allies
+ * others), Okabe-Ito based as elsewhere on the board.
+ * @type {Record<string, Colours>}
+ */
+export const NATIONS = {
+  French: { fill: '#1F3A93', text: '#FFFFFF', name: 'French' },
+  Saxon: { fill: '#56B4E9', text: '#1A1A1A', name: 'Saxon' },
+  Russian: { fill: '#00775A', text: '#FFFFFF', name: 'Russian' },
+  Prussian: { fill: '#2B2B2B', text: '#FFFFFF', name: 'Prussian' },
+  Swedish: { fill: '#F0E442', text: '#1A1A1A', name: 'Swedish' },
+  Austrian: { fill: '#F3EBD3', text: '#1A1A1A', name: 'Austrian' },
+  Bavarian: { fill: '#CC79A7', text: '#1A1A1A', name: 'Bavarian' },
+};
+
+/** Each nationality's mark (a shape of the board's `MARKS`), so that they are told apart
+ *  without colour. @type {Record<string, string>} */
+export const NATION_MARKS = { French: 'disc', Saxon: 'ring', Russian: 'triangle', Prussian: 'square', Swedish: 'cross', Austrian: 'diamond', Bavarian: 'bar' };
+
+/** @param {string} nation @returns {Colours} */
+function nationColours(nation) {
+  return NATIONS[nation] || { fill: '#BBBBBB', text: '#1A1A1A', name: nation };
+}
+
+/** The colour that stands for a side. @param {string} side @returns {Colours} */
+function sideColour(side) {
+  return side === 'French' ? NATIONS.French : { fill: '#00775A', text: '#FFFFFF', name: side };
+}
+
+/** Human words for the steps. @type {Record<string, string>} */
+export const STEP_NAMES = {
+  setup: 'Set-up',
+  movement: 'Movement',
+  attack: 'Declaring attacks and supply',
+  retreat: 'Retreat before combat',
+  defence_supply: 'Defender\'s supply',
+  resolve: 'Resolving combats',
+  over: 'Game over',
+};
+
+/** What the player to act is asked to do, per step. @type {Record<string, string>} */
+export const STEP_HINTS = {
+  setup: 'Place each waiting unit on one of its hexes (select it, then click a shaded hex), or combine units where they stand. End when done.',
+  movement: 'Move a unit (select it, click a shaded hex), break it down or build one up, declare a forced march and roll for it. Supply units support stacks and marches. End the phase when done.',
+  attack: 'Declare attacks (a hex of yours against an adjacent enemy hex) and allocate supply units to them, then end.',
+  retreat: 'You are attacked: a unit may retreat before combat, or end.',
+  defence_supply: 'Allocate supply units to the defence, then end.',
+  resolve: 'The combats are resolved, a die each.',
+  over: 'The game is over.',
+};
+
+/** The face of a combat counter, supply unit or depot.
+ *  @param {LUnit} u @param {number} k @param {Colours} c */
+function counterFace(u, k, c) {
+  const S = k / 0.72;
+  const f = (/** @type {number} */ n) => (Math.round(n * 100) / 100).toString();
+  const text = c.text;
+  /** @type {SVGElement[]} */
+  const out = [];
+  const bw = 0.34 * S, bh = 0.2 * S;
+  const bx = -bw / 2 + 0.02 * S, by = -0.06 * S - bh / 2;
+  out.push(s('rect', { x: f(bx), y: f(by), width: f(bw), height: f(bh), fill: 'none', stroke: text, 'stroke-width': 1.3 }));
+  const sym = { stroke: text, 'stroke-width': 1.2, fill: 'none' };
+  if (u.type === 'infantry') out.push(s('path', { d: `M${f(bx)},${f(by)}L${f(bx + bw)},${f(by + bh)}M${f(bx)},${f(by + bh)}L${f(bx + bw)},${f(by)}`, ...sym }));
+  else if (u.type === 'cavalry') out.push(s('path', { d: `M${f(bx)},${f(by + bh)}L${f(bx + bw)},${f(by)}`, ...sym }));
+  else out.push(s('text', { x: f(bx + bw / 2), y: f(by + bh * 0.8), 'font-size': f(bh * 0.9), fill: text, 'text-anchor': 'middle', 'font-weight': 'bold' }, u.type === 'depot' ? 'D' : 'S'));
+  // the echelon above (XX division, XXX corps, XXXX army)
+  const ech = u.echelon === 'army' ? 'XXXX' : u.echelon === 'corps' ? 'XXX' : u.echelon === 'division' ? 'XX' : '';
+  if (ech) out.push(s('text', { x: f(0.02 * S), y: f(by - 0.04 * S), 'font-size': f(0.11 * S), fill: text, 'text-anchor': 'middle', class: 'designation' }, ech));
+  const values = u.type === 'supply' || u.type === 'depot' ? `${u.movement}` : u.designation;
+  out.push(s('text', { x: f(0.02 * S), y: f(0.3 * S), 'font-size': f(0.23 * S), 'font-weight': 'bold', fill: text, 'text-anchor': 'middle', class: 'sm', ...(values.length >= 5 ? { textLength: f(0.62 * S), lengthAdjust: 'spacingAndGlyphs' } : {}) }, values));
+  return out;
+}
+
+/** A leader's face: his number and surname, his offensive and defensive bonuses.
+ *  @param {LUnit} u @param {number} k @param {Colours} c */
+function leaderFace(u, k, c) {
+  const name = (u.leader?.name || u.designation || u.id).split(' ').pop() || u.id;
+  const fs = Math.min(0.24 * k, (1.3 * k) / Math.max(3, [...name].length));
+  const out = [s('text', { y: (-fs * 0.1).toFixed(2), 'font-size': fs.toFixed(2), fill: c.text, 'text-anchor': 'middle', 'font-weight': 'bold', class: 'designation' }, name)];
+  if (u.leader) out.push(s('text', { y: (fs * 1.0).toFixed(2), 'font-size': (fs * 0.8).toFixed(2), fill: c.text, 'text-anchor': 'middle', class: 'ratings' }, `+${u.leader.offence}/+${u.leader.defence}`));
+  return out;
+}
+
+/** @param {LUnit} u */
+function unitName(u) {
+  if (u.type === 'leader') return `${u.id} (${u.nation} leader ${u.leader?.number ?? ''} ${u.leader?.name ?? ''})`;
+  return `${u.id} (${u.nation} ${u.name || u.type})`;
+}
+
+/** @param {LUnit} u */
+function unitLines(u) {
+  if (u.type === 'leader') {
+    return [
+      `${u.nation} leader ${u.leader?.number ?? ''}: ${u.leader?.name ?? u.designation}`,
+      `Adds up to ${u.leader?.offence ?? 0} in attack, ${u.leader?.defence ?? 0} in defence; movement ${u.movement}${typeof u.mp === 'number' ? ` (${u.mp} MP left)` : ''}`,
+    ];
+  }
+  const state = [
+    u.dispersed ? 'dispersed' : null,
+    u.march ? `${u.march.march} forced march (${u.march.state}${u.march.letter ? ` ${u.march.letter}` : ''})` : null,
+    u.status === 'map' ? (u.supplied ? 'in supply' : 'out of supply') : u.status,
+    u.supply_use?.length ? `supply for ${u.supply_use.join(', ')}` : null,
+    u.saxon ? 'Saxon garrison' : null,
+    u.hidden_from ? `hidden from the ${u.hidden_from}` : u.revealed ? 'revealed to the French' : null,
+  ].filter(Boolean);
+  return [
+    `${u.nation} ${u.name || u.type}${u.place ? ` at ${u.place}` : ''}`,
+    `Strength ${u.defence_only ? `(${u.strength}) in defence only` : u.strength}, movement ${u.movement}${typeof u.mp === 'number' ? ` (${u.mp} MP left)` : ''}`,
+    state.join(', '),
+  ];
+}
+
+/** The victory point track and the cities: each side's points, its losses, the cities held.
+ *  @param {import('../../js/game.js').Game} game */
+function victoryCard(game) {
+  const { victory, hidden } = l1813(game.v);
+  if (!victory) return null;
+  const sides = Object.keys(victory.points);
+  const most = Math.max(10, ...sides.map((x) => victory.points[x]));
+  const swatch = (/** @type {string} */ side) => h('span', { class: 'swatch', style: `background:${sideColour(side).fill}`, 'aria-hidden': 'true' });
+  const body = [
+    h('p', { class: 'small l1813-turn' }, `Turn ${game.v.turn} of ${game.v.first_turn}–${game.v.last_turn}; the ${game.v.phasing} player-turn.`),
+    hidden ? h('p', { class: 'small l1813-hidden' }, `Reconnaissance: the ${hidden} counters are inverted; you see where they stand, not what they are, until your units examine them.`) : null,
+    h('ul', { class: 'plain small l1813-vp' }, sides.map((side) => h('li', { 'data-side': side },
+      swatch(side), ' ', h('b', {}, side), `: ${victory.points[side]} victory points`,
+      victory.losses[side] ? h('span', { class: 'muted' }, ` (lost ${victory.losses[side].combat} in combat, ${victory.losses[side].march} by forced march)`) : null,
+      h('div', { class: 'bar', role: 'meter', 'aria-valuemin': 0, 'aria-valuemax': most, 'aria-valuenow': victory.points[side], 'aria-label': `${side}: ${victory.points[side]} victory points` },
+        h('div', { class: 'bar-fill', style: `width:${((victory.points[side] / most) * 100).toFixed(1)}%;--c:${sideColour(side).fill}` }))))),
+    victory.cities.length ? h('table', { class: 'tbl small l1813-cities' },
+      h('thead', {}, h('tr', {}, h('th', {}, 'City'), h('th', {}, 'Points'), h('th', {}, 'Held by'))),
+      h('tbody', {}, victory.cities.map((c) => h('tr', { 'data-city': c.name },
+        h('td', {}, `${c.name} (${c.hex})`), h('td', {}, String(c.points)), h('td', {}, `${c.holder || '—'}${c.besieged ? ', besieged' : ''}`))))) : null,
+    h('p', { class: 'small muted' }, `${victory.per_division} points for each enemy division or leader destroyed.`),
+  ];
+  return card(game, 'l1813-victory', 'Victory points', body);
+}
+
+/** The fortresses and their sieges. @param {import('../../js/game.js').Game} game */
+function fortressCard(game) {
+  const { fortresses } = l1813(game.v);
+  if (!fortresses.length) return null;
+  return card(game, 'l1813-fortresses', 'Fortresses', [
+    h('ul', { class: 'plain small l1813-fortresses' }, fortresses.map((f) => h('li', { 'data-hex': f.hex, class: f.besieged ? 'besieged' : '' },
+      h('b', {}, f.name), ` (${f.hex}): `, f.holder ? `${f.holder}${f.garrison !== null ? `, ${f.garrison} counter${f.garrison === 1 ? '' : 's'}` : ''}` : 'empty',
+      f.besieged ? h('span', { class: 'l1813-siege' }, ' · under siege') : null))),
+  ], { open: false });
+}
+
+/** The combats of the combat phase and the special rules in force. @param {import('../../js/game.js').Game} game */
+function situationCard(game) {
+  const { battles, special } = l1813(game.v);
+  const rules = special ? [
+    special.reconnaissance ? `Reconnaissance: Allied units hidden from the French through turn ${special.reconnaissance_until}` : null,
+    special.austria_open ? 'Austria is open to both sides' : 'No unit may enter Austria',
+    special.austria_intervened ? `Austria intervened on turn ${special.austria_intervened}` : null,
+    special.bavaria_defected ? `Bavaria defected on turn ${special.bavaria_defected}` : null,
+    special.german_rebellion ? 'The German rebellion is under way' : null,
+    special.saxon_garrison ? `The Saxon garrison of ${special.saxon_garrison.at} may not move before turn ${special.saxon_garrison.moves_from_turn}` : null,
+  ].filter(Boolean) : [];
+  if (!battles.length && !rules.length) return null;
+  return card(game, 'l1813-situation', 'Combats and special rules', [
+    battles.length ? h('ul', { class: 'plain small l1813-battles' }, battles.map((b) => h('li', { 'data-from': b.from },
+      `${b.from} attacks ${b.targets.join(', ')}`, b.resolved ? h('b', {}, ` → ${b.result}`) : h('span', { class: 'muted' }, ' (to be resolved)')))) : null,
+    rules.length ? h('ul', { class: 'plain small l1813-rules' }, rules.map((r) => h('li', {}, r))) : null,
+  ]);
+}
+
+/** The sequence of play (General Course of Play): each player-turn a movement then a combat
+ *  phase, the French first. @param {StateView} v @returns {Sequence} */
+function sequence(v) {
+  const french = v.phasing === 'French';
+  const combat = ['attack', 'retreat', 'defence_supply', 'resolve'];
+  const now = (/** @type {boolean} */ side, /** @type {string} */ phase) => v.step !== 'setup' && v.step !== 'over' && side === french && (phase === 'movement' ? v.step === 'movement' : combat.includes(v.step));
+  const state = (/** @type {boolean} */ side, /** @type {string} */ phase) => {
+    if (v.step === 'setup') return 'next';
+    if (v.step === 'over') return 'past';
+    if (now(side, phase)) return 'now';
+    const order = [[true, 'movement'], [true, 'combat'], [false, 'movement'], [false, 'combat']];
+    const at = order.findIndex(([s2, p]) => s2 === french && (p === 'movement' ? v.step === 'movement' : combat.includes(v.step)));
+    const me = order.findIndex(([s2, p]) => s2 === side && p === phase);
+    return me < at ? 'past' : 'next';
+  };
+  /** @type {Sequence['phases']} */
+  const phases = [
+    { label: 'French movement', state: state(true, 'movement') },
+    { label: 'French combat', state: state(true, 'combat'), steps: [
+      { label: 'Attacks and supply', now: french && v.step === 'attack' },
+      { label: 'Retreat before combat', now: french && v.step === 'retreat' },
+      { label: 'Defender\'s supply', now: french && v.step === 'defence_supply' },
+      { label: 'Resolution', now: french && v.step === 'resolve' },
+    ] },
+    { label: 'Allied movement', state: state(false, 'movement') },
+    { label: 'Allied combat', state: state(false, 'combat') },
+  ];
+  /** @type {Sequence['notes']} */
+  const notes = [];
+  if (v.step === 'setup') notes.push({ case: 'How to Use the Scenarios', text: 'the Allies deploy first, then the French; the French move first.' });
+  return { phases, notes };
+}
+
+/** The name of an event in the events panel, or null for one it does not list. @param {GameEvent} e */
+function eventLabel(e) {
+  switch (e.kind) {
+    case 'combat_resolved': return `Combat${e.result ? ` · ${e.result}` : ''}`;
+    case 'attack_declared': return 'Attack';
+    case 'eliminated': return 'Eliminated';
+    case 'dispersed': return 'Dispersed';
+    case 'march_rolled': return 'Forced march';
+    case 'overrun': return 'Overrun';
+    case 'revealed': return 'Revealed';
+    case 'city_taken': return 'City taken';
+    case 'reinforcements': return 'Reinforcements';
+    case 'special_rule': return 'Special rule';
+    case 'game_over': return 'Game over';
+    case 'moved': case 'placed': case 'phase_begins': return null;
+    default: return e.kind ? e.kind.replace(/_/g, ' ') : null;
+  }
+}
+
+registerSystem({
+  id: 'leipzig-1813',
+  name: 'Leipzig 1813',
+  unitColours: (u) => nationColours(u.nation),
+  sideColour,
+  counterFace: (u, k, c) => (u.type === 'leader' ? leaderFace(u, k, c) : counterFace(u, k, c)),
+  unitName,
+  unitMark: (u) => NATION_MARKS[u.nation] || null,
+  unitValues: (u) => (u.type === 'leader' ? `+${/** @type {LUnit} */ (u).leader?.offence ?? 0}/+${/** @type {LUnit} */ (u).leader?.defence ?? 0}` : u.designation),
+  unitLines,
+  stepName: (step) => STEP_NAMES[step] || step,
+  stepHint: (step) => STEP_HINTS[step] || '',
+  obligationLabel: (kase) => kase,
+  isCombatEvent: (e) => e.kind === 'combat_resolved' || e.kind === 'attack_declared',
+  eventLabel,
+  sequence,
+  panels: (game) => [victoryCard(game), situationCard(game), fortressCard(game)],
+  grammar: () => 'The grammar: place U HEX, move U HEX, split U KIND, combine HEX KIND, march U double|triple, press U, halt U, overrun HEX HEX, attack HEX HEX, supply U, retreat U HEX, end — units by id (F12, A3), hexes XXYY.',
+  legendUnits: () => Object.entries(NATIONS).map(([code, c]) => ({ code, name: c.name, fill: c.fill, text: c.text, mark: NATION_MARKS[code] })),
+  legendMarks: () => [],
+  helpLines: () => [
+    'Leipzig 1813: weekly turns on the map of central Europe; each player-turn a movement phase, then a combat phase.',
+    'Counters show their printed strength-movement; supply units (S) and depots (D) must be spent to stack, to fight at full strength and to force-march safely.',
+    'A forced march doubles (or, for infantry, triples) a unit\'s movement: declare it, then roll on its table (press, or halt on a letter).',
+    'In the spring scenarios the Allied counters are inverted: the French see a blank counter until they examine it (adjacent at the start of their movement, a cavalry unit moving next to it, or an attack).',
+  ],
+});
