@@ -91,11 +91,12 @@ export function applyChange(state, c) {
     if (!CHANGE_OWN.has(k)) v[k] = c[k];
   }
   const listed = c.units || [];
-  // a unit the state does not hold (one revealed, a counter built up), or a view that counts
-  // its units (`units_count`) and now counts otherwise (one hidden again): fetch the whole state
+  // a unit the state does not hold (one revealed, a counter built up), a hidden one (it cannot be
+  // matched), or a view that counts its units (`units_count`) and now counts otherwise (one
+  // hidden again, a counter gone into another): fetch the whole state
   const held = new Set(state.units.map((u) => u.id));
-  if (listed.some((/** @type {any} */ u) => u.id && !held.has(u.id))) return null;
-  if (typeof c.units_count === 'number' && c.units_count !== state.units.filter((u) => !u.id.startsWith('?')).length) return null;
+  if (listed.some((/** @type {any} */ u) => !u.id || !held.has(u.id))) return null;
+  if (typeof c.units_count === 'number' && c.units_count !== state.units.length) return null;
   const changed = new Map(listed.filter((/** @type {any} */ u) => u.id && !String(u.id).startsWith('?')).map((/** @type {any} */ u) => [u.id, u]));
   const anonymous = listed.filter((/** @type {any} */ u) => !u.id);
   // units without id (hidden) cannot be matched: a change that lists some replaces them all
