@@ -339,3 +339,91 @@ fn players_continue_an_activation_opened_by_a_commanders_move() {
         }
     }
 }
+
+/// A test game on the Leipzig map's clear ground (as the rules crate's tests build them):
+/// Victor's FR.4 (2 SP) and FR.6 against Eugen's RU.3, three turns, turn 2 a night. FR.4
+/// melees at 25% and is eliminated; in the night its recovery roll succeeds, and the French
+/// are to place it (NB Recovery).
+fn placement_position() -> Game {
+    let mut t = String::from(
+        "format = \"grognard-scenario/1\"\nid = \"nb-test\"\ntitle = \"test\"\n\
+         system = \"naw\"\nmap = \"leipzig\"\nfirst_turn = 1\nlast_turn = 3\n\
+         night_turns = [2]\nsides = [\"French\", \"Allied\"]\n\
+         [[nations]]\nid = \"FR\"\nname = \"French\"\nside = \"French\"\narmy = \"French\"\n\
+         [[nations]]\nid = \"RU\"\nname = \"Russian\"\nside = \"Allied\"\narmy = \"Allied\"\n",
+    );
+    for (id, sp, corps, army, hex) in [
+        ("FR.4", 2, "II Corps (Victor)", "Grand Army", "0413"),
+        ("FR.6", 6, "II Corps (Victor)", "Grand Army", "0411"),
+        (
+            "RU.3",
+            6,
+            "II Russian Corps (Eugen)",
+            "Army of Bohemia",
+            "0414",
+        ),
+    ] {
+        let nation = &id[..2];
+        t += &format!(
+            "[[units]]\nid = \"{id}\"\nnation = \"{nation}\"\ndesignation = \"{id}\"\n\
+             type = \"infantry\"\nstrength = {sp}\nmovement = 4\narmy = \"{army}\"\n\
+             corps = \"{corps}\"\nhex = \"{hex}\"\n"
+        );
+    }
+    let sc = naw::Scenario::from_toml(&t, "nb-test.toml", &|m| {
+        scenarios::map_text(m)
+            .map(str::to_string)
+            .ok_or_else(|| "no map".to_string())
+    })
+    .unwrap();
+    let mut g = Game::new(sc, Supplement::bon());
+    for a in [
+        "pass",
+        "roll 1",
+        "command FR.Murat FR.Victor",
+        "go",
+        "end",
+        "melee 0413 0414",
+        "roll 2",
+        "roll 1",
+        "end",
+        "pass",
+        "roll 6",
+        "roll 2",
+        "roll 12",
+        "pass",
+        "roll 1",
+        "pass",
+        "roll 2",
+    ] {
+        let x = g.parse_action(a).unwrap();
+        g.apply(x).unwrap_or_else(|e| panic!("{a}: {e}"));
+    }
+    assert_eq!(g.step(), napoleonic_battles::Step::Place);
+    g
+}
+
+#[test]
+fn the_players_place_a_recovered_unit_away_from_the_enemy_near_its_officer() {
+    let g = placement_position();
+    let u = g.unit_to_place().unwrap();
+    let hexes = g.placement_hexes(u);
+    let safe = |h| g.enemy_distance(0, h).min(4);
+    let best = hexes.iter().map(|&h| safe(h)).max().unwrap();
+    // the first hex offered (the rules list them nearest the officer first) at that distance
+    let want = *hexes.iter().find(|&&h| safe(h) == best).unwrap();
+    assert!(best > 2, "a hex two or more clear of the enemy exists");
+    for spec in ["heuristic", "search@200n", "search2@200n"] {
+        let mut p = player(spec, 3).unwrap();
+        let a = p.choose(&g);
+        assert_eq!(a, Action::Place { unit: u, to: want }, "{spec}");
+        assert!(g.check(a).is_ok());
+        if spec == "heuristic" {
+            let why = p.explain().unwrap_or_default();
+            assert!(why.contains("back from elimination"), "{why}");
+        }
+    }
+    // the random player places it too, somewhere legal
+    let mut r = player("random", 3).unwrap();
+    assert!(matches!(r.choose(&g), Action::Place { .. }));
+}

@@ -26,6 +26,7 @@
 //! | `advance U` | unit `U` advances into the won hex |
 //! | `react HEX DIR` | a reaction face change of the units of `HEX` |
 //! | `hold HEX` | the units of `HEX` do not react |
+//! | `place U HEX` | unit `U`, back from elimination in the night's recovery, returns in `HEX` (NB Recovery; NB78) |
 
 use crate::game::Game;
 use engine::Refusal;
@@ -166,6 +167,14 @@ pub enum Action {
         /// The hex.
         hex: Hex,
     },
+    /// `place U HEX`: the owner places a unit that recovered from elimination, within 2 hexes
+    /// of its officer (NB Recovery; NB78).
+    Place {
+        /// The unit.
+        unit: UnitId,
+        /// The hex it returns in.
+        to: Hex,
+    },
 }
 
 /// A direction from its short name.
@@ -214,6 +223,7 @@ impl Action {
             Action::Advance { unit } => format!("advance {}", u(unit)),
             Action::React { hex, dir } => format!("react {hex} {}", dir.name()),
             Action::Hold { hex } => format!("hold {hex}"),
+            Action::Place { unit, to } => format!("place {} {to}", u(unit)),
         }
     }
 
@@ -304,11 +314,15 @@ impl Action {
                 dir: dir(d)?,
             },
             ["hold", h] => Action::Hold { hex: hex(h)? },
+            ["place", x, h] => Action::Place {
+                unit: unit(x)?,
+                to: hex(h)?,
+            },
             _ => return Err(bad(
                 "not an action (pass, command C O, initiative O, unit U, include U, exclude U, \
                      go, order O HEX, no-order, march C O HEX, lend C O, set-aside O, move U HEX, \
                      face HEX DIR, lead L HEX, end, melee HEX HEX, evade, stand, lose U, \
-                     retreat HEX, advance U, react HEX DIR, hold HEX, roll N)",
+                     retreat HEX, advance U, react HEX DIR, hold HEX, place U HEX, roll N)",
             )),
         })
     }

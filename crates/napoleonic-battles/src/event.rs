@@ -282,6 +282,14 @@ pub enum Event {
         /// It recovered an SP.
         recovered: bool,
     },
+    /// A unit back from elimination was placed by its owner (NB Recovery; NB78): it returns
+    /// with 1 SP, in good order.
+    Placed {
+        /// The unit.
+        unit: UnitId,
+        /// The hex it returned in.
+        hex: Hex,
+    },
     /// A formation became demoralized (from next turn).
     FormationDemoralized {
         /// Its index in the supplement.
@@ -325,7 +333,7 @@ impl GameEvent for Event {
             LeaderCasualty { .. } => "NB Combat results tables",
             Lost { .. } | Eliminated { .. } => "NB Steps and losses",
             MoraleCheck { .. } | Disordered { .. } | Rally { .. } => "NB Morale and disorder rules",
-            Recovery { .. } => "NB Recovery",
+            Recovery { .. } | Placed { .. } => "NB Recovery",
             FormationDemoralized { .. } | ArmyDemoralized { .. } => "NB Formation demoralization",
             GameOver { .. } => "NB Formation demoralization",
         }

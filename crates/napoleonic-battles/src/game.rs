@@ -101,6 +101,9 @@ pub enum Step {
     Rally,
     /// Recovery rolls in the last night turn (chance).
     Recovery,
+    /// The owner places a unit that recovered from elimination, within 2 hexes of its
+    /// officer (NB Recovery; NB78).
+    Place,
     /// The game is over.
     Over,
 }
@@ -227,6 +230,8 @@ pub(crate) struct State {
     pub act: Option<Act>,
     pub fight: Option<Fight>,
     pub queue: Vec<UnitId>,
+    /// A unit back from elimination that its owner is to place (NB Recovery; NB78).
+    pub placing: Option<UnitId>,
     pub points: [u16; 2],
 }
 
@@ -267,6 +272,9 @@ pub struct UnitView {
 }
 
 pub(crate) const NO_DIR: u8 = 6;
+
+/// How far from its officer a recovered unit is placed (NB Recovery: "within 2 hexes").
+pub const RECOVERY_RADIUS: u32 = 2;
 
 pub(crate) fn dir_of(i: u8) -> Dir {
     Dir::ALL[usize::from(i % 6)]
@@ -358,6 +366,7 @@ impl Game {
                 act: None,
                 fight: None,
                 queue: Vec::new(),
+                placing: None,
                 points: [0; 2],
             },
             starts: Arc::new(starts),
@@ -792,7 +801,7 @@ impl Game {
                 match s.loc {
                     Loc::Map(_) => s.sp + 1 < strength,
                     Loc::Eliminated => {
-                        !s.gone && strength >= 2 && self.recovery_hex(u, 1).is_some()
+                        !s.gone && strength >= 2 && !self.placement_hexes(u).is_empty()
                     }
                     Loc::Waiting => false,
                 }
@@ -808,36 +817,165 @@ impl Game {
         s.loc == Loc::Eliminated && s.gone
     }
 
-    /// Where an eliminated unit returns with `sp` SP (NB Recovery: "within 2 hexes of its
-    /// Officer"; NB78): the hex within 2 of its formation's officer, on the map, that holds
-    /// no enemy unit, is next to none (NB Napoleon At Leipzig: at night no unit comes next to
-    /// the enemy), whose terrain the unit could enter from some neighbour, and where it may
-    /// stack; the nearest to the officer, then the lowest hex number. `None` without an
-    /// officer on the map or without such a hex.
-    pub(crate) fn recovery_hex(&self, u: UnitId, sp: u16) -> Option<Hex> {
-        let f = self.sup.formation_of(&self.sc, u);
-        let oh = self.sup.officer_of(f).and_then(|o| self.lhex(o))?;
-        let side = self.side_of(u);
-        let kind = self.kind(u);
-        let mut best: Option<(u32, Hex)> = None;
-        for h in self.hexes_within(oh, 2) {
-            let d = self.sc.map.distance(oh, h);
-            if best.is_some_and(|b| b <= (d, h))
-                || self.occupants(h).iter().any(|&e| self.side_of(e) != side)
-                || self.enemy_adjacent(side, h)
-                || !self.sc.map.neighbours(h).iter().any(|&n| {
-                    self.sc
-                        .map
-                        .direction(n, h)
-                        .is_some_and(|dir| self.terrain_step(kind, n, dir).is_ok())
-                })
-                || self.stacking_sp(h, u, sp).is_err()
-            {
-                continue;
-            }
-            best = Some((d, h));
+    /// The unit back from elimination that its owner is to place now (NB Recovery; NB78),
+    /// if any.
+    pub fn unit_to_place(&self) -> Option<UnitId> {
+        match self.st.step {
+            Step::Place => self.st.placing,
+            _ => None,
         }
-        best.map(|b| b.1)
+    }
+
+    /// The hexes where an eliminated unit may return with 1 SP (NB Recovery: "within 2 hexes
+    /// of its Officer"; NB78), its officer's own hex and the nearest first, then by hex number:
+    /// every hex [`Game::placement_refusal`] accepts. Empty without its officer on the map.
+    pub fn placement_hexes(&self, u: UnitId) -> Vec<Hex> {
+        let Some(oh) = self.officer_hex(u) else {
+            return Vec::new();
+        };
+        let mut v: Vec<(u32, Hex)> = self
+            .hexes_within(oh, RECOVERY_RADIUS)
+            .into_iter()
+            .filter(|&h| self.placement_refusal(u, h).is_ok())
+            .map(|h| (self.sc.map.distance(oh, h), h))
+            .collect();
+        v.sort();
+        v.into_iter().map(|x| x.1).collect()
+    }
+
+    /// Where the officer of a unit's formation is, when he is on the map.
+    fn officer_hex(&self, u: UnitId) -> Option<Hex> {
+        let f = self.sup.formation_of(&self.sc, u);
+        self.sup.officer_of(f).and_then(|o| self.lhex(o))
+    }
+
+    /// Why an eliminated unit may not return with 1 SP into `h` (NB Recovery; NB78): the hex
+    /// must be on the map within 2 hexes of its formation's officer, hold no enemy unit, be
+    /// next to none (NB Napoleon At Leipzig: at night no unit comes next to the enemy), have
+    /// terrain the unit could enter from some neighbour, and room for it to stack.
+    pub fn placement_refusal(&self, u: UnitId, h: Hex) -> Result<(), Refusal> {
+        let f = self.sup.formation_of(&self.sc, u);
+        let officer = self.sup.officer_of(f);
+        let Some(oh) = self.officer_hex(u) else {
+            return Err(Refusal::new(
+                "NB Recovery",
+                format!(
+                    "{} has no officer on the map to return to",
+                    self.unit_name(u)
+                ),
+            ));
+        };
+        if !self.sc.map.contains(h) {
+            return Err(Refusal::new(
+                "NB Recovery",
+                format!("{h} is not on the map"),
+            ));
+        }
+        let d = self.sc.map.distance(oh, h);
+        if d > RECOVERY_RADIUS {
+            return Err(Refusal::new(
+                "NB Recovery",
+                format!(
+                    "{h} is {d} hexes from {} (in {oh}): a recovered unit is placed within {RECOVERY_RADIUS} hexes of its officer",
+                    officer.map_or("?", |o| self.leader_name(LeaderId(o as u8)))
+                ),
+            ));
+        }
+        let side = self.side_of(u);
+        if self.occupants(h).iter().any(|&e| self.side_of(e) != side) {
+            return Err(Refusal::new("NB78", format!("{h} holds enemy units")));
+        }
+        if self.enemy_adjacent(side, h) {
+            return Err(Refusal::new(
+                "NB Napoleon At Leipzig",
+                format!("{h} is next to an enemy unit: at night no unit comes next to the enemy"),
+            ));
+        }
+        let kind = self.kind(u);
+        if !self.sc.map.neighbours(h).iter().any(|&n| {
+            self.sc
+                .map
+                .direction(n, h)
+                .is_some_and(|dir| self.terrain_step(kind, n, dir).is_ok())
+        }) {
+            return Err(Refusal::new(
+                "NB78",
+                format!(
+                    "{} could not enter {h}'s terrain from any side",
+                    self.unit_name(u)
+                ),
+            ));
+        }
+        self.stacking_sp(h, u, 1)
+    }
+
+    /// NB Recovery: one SP back, and one less lost by its formation and army.
+    fn recover_sp(&mut self, u: UnitId) {
+        self.us_mut(u).sp += 1;
+        let f = self.sup.formation_of(&self.sc, u);
+        if let Some(fs) = self.st.formations.get_mut(f) {
+            fs.lost = fs.lost.saturating_sub(1);
+        }
+        if let Some(a) = self.sup.formations.get(f).map(|d| d.army) {
+            if let Some(x) = self.st.army_lost.get_mut(a) {
+                *x = x.saturating_sub(1);
+            }
+        }
+    }
+
+    /// The checks of the placement step (NB Recovery; NB78): only `place U HEX` of the unit to
+    /// place, into a hex [`Game::placement_refusal`] accepts.
+    fn check_place(&self, a: Action) -> Result<(), Refusal> {
+        let Some(p) = self.unit_to_place() else {
+            return Err(Refusal::new(
+                "NB Recovery",
+                "no recovered unit is waiting to be placed",
+            ));
+        };
+        match a {
+            Action::Place { unit, to } if unit == p => self.placement_refusal(unit, to),
+            Action::Place { unit, .. } => Err(Refusal::new(
+                "NB Recovery",
+                format!(
+                    "{} is not the unit to place: {} is",
+                    self.unit_name(unit),
+                    self.unit_name(p)
+                ),
+            )),
+            _ => Err(Refusal::new(
+                "NB Recovery",
+                format!(
+                    "{} has recovered: its owner places it first (place {} HEX, within {RECOVERY_RADIUS} hexes of its officer)",
+                    self.unit_name(p),
+                    self.unit_name(p)
+                ),
+            )),
+        }
+    }
+
+    /// `place U HEX`: the recovered unit returns with 1 SP, in good order, facing as the units
+    /// it joins, else toward the nearest enemy (NB Recovery; NB78); then the next recovery
+    /// roll, or the victory phase.
+    fn apply_place(&mut self, a: Action) {
+        let Action::Place { unit: u, to: h } = a else {
+            return;
+        };
+        self.recover_sp(u);
+        let facing = match self.occupants(h).first() {
+            Some(&f) => self.us(f).facing,
+            None => self.facing_toward_enemy(h, self.side_of(u)),
+        };
+        self.set_loc(u, Loc::Map(h));
+        let s = self.us_mut(u);
+        s.facing = facing;
+        s.disorder = Disorder::Good;
+        self.st.placing = None;
+        self.events.push(Event::Placed { unit: u, hex: h });
+        if self.st.queue.is_empty() {
+            self.victory_phase();
+        } else {
+            self.st.step = Step::Recovery;
+        }
     }
 
     /// NB Sequence of Play: victory phase (formation demoralization, victory, refresh).
@@ -1062,47 +1200,29 @@ impl Game {
                 let u = self.st.queue.remove(0);
                 // NB Recovery: less than the unit's initiative, -1 when demoralized.
                 let mut recovered = (n as i8) < self.morale(u);
-                let mut returned = None;
+                let mut place = false;
                 if self.us(u).loc == Loc::Eliminated {
                     if !recovered {
                         // NB Recovery: a failed roll eliminates it permanently
                         self.us_mut(u).gone = true;
                     } else {
-                        // NB78: back with 1 SP within 2 hexes of its officer (when an earlier
-                        // unit took the last hex, it stays in the box for another night)
-                        returned = self.recovery_hex(u, 1);
-                        recovered = returned.is_some();
+                        // NB78: its owner places it within 2 hexes of its officer (when an
+                        // earlier unit took the last hex, it stays in the box for another night)
+                        recovered = !self.placement_hexes(u).is_empty();
+                        place = recovered;
                     }
-                }
-                if recovered {
-                    self.us_mut(u).sp += 1;
-                    let f = self.sup.formation_of(&self.sc, u);
-                    if let Some(fs) = self.st.formations.get_mut(f) {
-                        fs.lost = fs.lost.saturating_sub(1);
-                    }
-                    if let Some(a) = self.sup.formations.get(f).map(|d| d.army) {
-                        if let Some(x) = self.st.army_lost.get_mut(a) {
-                            *x = x.saturating_sub(1);
-                        }
-                    }
+                } else if recovered {
+                    self.recover_sp(u);
                 }
                 self.events.push(Event::Recovery {
                     unit: u,
                     die: n,
                     recovered,
                 });
-                if let Some(h) = returned {
-                    let facing = match self.occupants(h).first() {
-                        Some(&f) => self.us(f).facing,
-                        None => self.facing_toward_enemy(h, self.side_of(u)),
-                    };
-                    self.set_loc(u, Loc::Map(h));
-                    let s = self.us_mut(u);
-                    s.facing = facing;
-                    s.disorder = Disorder::Good;
-                    self.events.push(Event::Arrived { unit: u, hex: h });
-                }
-                if self.st.queue.is_empty() {
+                if place {
+                    self.st.placing = Some(u);
+                    self.st.step = Step::Place;
+                } else if self.st.queue.is_empty() {
                     self.victory_phase();
                 }
             }
@@ -1138,6 +1258,8 @@ impl Game {
                 Some((1, _)) => other(self.st.acting),
                 _ => self.st.acting,
             },
+            // NB Recovery: the owner places his recovered unit
+            Step::Place => self.st.placing.map_or(self.st.acting, |u| self.side_of(u)),
             _ => self.st.acting,
         }
     }
@@ -1179,6 +1301,9 @@ impl Game {
                 "no die is to be rolled now",
             ));
         }
+        if self.st.step == Step::Place || matches!(a, Action::Place { .. }) {
+            return self.check_place(a);
+        }
         match self.st.step {
             Step::Choose | Step::Designate | Step::WriteOrder => self.check_activation(a),
             Step::Movement | Step::Reaction => self.check_movement(a),
@@ -1202,6 +1327,7 @@ impl Game {
         match a {
             Action::Roll(n) => self.apply_roll(n),
             Action::Pass => self.pass(),
+            Action::Place { .. } => self.apply_place(a),
             _ => match self.st.step {
                 Step::Choose | Step::Designate | Step::WriteOrder => self.apply_activation(a),
                 Step::Movement | Step::Reaction => self.apply_movement(a),
@@ -1267,6 +1393,16 @@ impl Rules for Game {
                 self.activation_candidates(&mut cands, &mut sure)
             }
             Step::Movement | Step::Reaction => self.movement_candidates(&mut cands, &mut sure),
+            // NB Recovery: every hex the recovered unit may be placed in (all checked)
+            Step::Place => {
+                if let Some(u) = self.unit_to_place() {
+                    sure.extend(
+                        self.placement_hexes(u)
+                            .into_iter()
+                            .map(|to| Action::Place { unit: u, to }),
+                    );
+                }
+            }
             _ => self.melee_candidates(&mut cands),
         }
         out.extend(cands.into_iter().filter(|&a| self.why_not(a).is_ok()));

@@ -44,8 +44,9 @@ pub use data::Supplement;
 pub use event::{ActivationKind, Event};
 pub use game::{
     ActivationView, Bonus, Disorder, Game, LeaderLoc, LeaderView, Loc, MeleeView, Step, UnitView,
+    RECOVERY_RADIUS,
 };
 pub use movement::{arc, Arc};
 
 /// The rules version recorded in every game of this system.
-pub const RULES_VERSION: &str = "napoleonic-battles/0.2";
+pub const RULES_VERSION: &str = "napoleonic-battles/0.3";

@@ -21,7 +21,7 @@ fn random_action(g: &Game, d: &mut Dice, around: Hex) -> Action {
     let h = Hex::new(around.x + n(d, 9) as i16 - 4, around.y + n(d, 9) as i16 - 4);
     let h2 = g.scenario().map.neighbour(h, Dir::ALL[n(d, 6)]);
     let dir = Dir::ALL[n(d, 6)];
-    match n(d, 25) {
+    match n(d, 26) {
         0 => Action::Roll(n(d, 13) as u8),
         1 => Action::Pass,
         2 => Action::Command {
@@ -57,6 +57,7 @@ fn random_action(g: &Game, d: &mut Dice, around: Hex) -> Action {
             commander: l,
             officer: l2,
         },
+        25 => Action::Place { unit: u, to: h },
         _ => {
             // an action aimed at a unit's own surroundings
             let at = match g.loc(u) {

@@ -175,28 +175,109 @@ fn eliminated_then_night(die: u8) -> Game {
 
 #[test]
 fn recovery_an_eliminated_unit_returns_with_one_sp_within_two_hexes_of_its_officer() {
-    // die 2, below initiative 3: it returns
-    let g = eliminated_then_night(2);
+    // die 2, below initiative 3: it recovers, and the French place it
+    let mut g = eliminated_then_night(2);
     let u = uid(&g, "FR.4");
-    assert_eq!(g.sp(u), 1, "one step: 1 SP in our SP-loss game");
-    let napoleonic_battles::Loc::Map(h) = g.loc(u) else {
-        panic!("not back on the map: {:?}", g.loc(u))
+    assert_eq!(g.step(), napoleonic_battles::Step::Place);
+    assert_eq!(g.to_act(), ToAct::Side(Side(0)), "its owner places it");
+    assert_eq!(g.unit_to_place(), Some(u));
+    let victor = g.leader_by_id("FR.Victor").unwrap();
+    let napoleonic_battles::LeaderLoc::Map(vh) = g.leader_loc(victor) else {
+        panic!("Victor is off the map")
     };
+    // the legal actions are the placements into every hex within 2 of Victor that neither
+    // holds nor touches the enemy (NB Napoleon At Leipzig: not next to the enemy at night)
+    let map = &g.scenario().map;
+    let ru = hex("0414");
+    let mut want: Vec<String> = Vec::new();
+    for x in 1..=9 {
+        for y in 8..=19 {
+            let h = hexmap::Hex::new(x, y);
+            let ok = map.contains(h) && map.distance(h, vh) <= 2 && map.distance(h, ru) > 1;
+            let text = format!("place FR.4 {h}");
+            let a = g.parse_action(&text).unwrap();
+            assert_eq!(g.check(a).is_ok(), ok, "{text}: {:?}", g.check(a));
+            if ok {
+                want.push(text);
+            }
+        }
+    }
+    let mut got = g.legal_actions_text();
+    assert_eq!(got.len(), want.len(), "{got:?}");
+    got.sort();
+    want.sort();
+    assert_eq!(
+        got, want,
+        "only the placements are legal, every one of them"
+    );
+    // the owner picks a hex, not the nearest to the officer
+    let far = g
+        .placement_hexes(u)
+        .into_iter()
+        .max_by_key(|&h| (map.distance(h, vh), h))
+        .unwrap();
+    assert_eq!(map.distance(far, vh), 2);
+    act(&mut g, &format!("place FR.4 {far}"));
+    assert!(g
+        .events()
+        .iter()
+        .any(|e| matches!(e, Event::Placed { unit, hex } if *unit == u && *hex == far)));
+    assert_eq!(g.loc(u), napoleonic_battles::Loc::Map(far));
+    assert_eq!(g.sp(u), 1, "one step: 1 SP in our SP-loss game");
+    assert_eq!(g.disorder(u), napoleonic_battles::Disorder::Good);
+    let f = g.supplement().formation_of(g.scenario(), u);
+    assert_eq!(g.formation_lost(f), 1, "one of the two SP lost is back");
+    assert_eq!(g.turn(), 3, "the victory phase followed");
+}
+
+#[test]
+fn recovery_placement_refusals_cite_the_rule() {
+    let g = eliminated_then_night(2);
     let victor = g.leader_by_id("FR.Victor").unwrap();
     let napoleonic_battles::LeaderLoc::Map(vh) = g.leader_loc(victor) else {
         panic!("Victor is off the map")
     };
     let map = &g.scenario().map;
-    assert!(
-        map.distance(h, vh) <= 2,
-        "{h} within 2 hexes of Victor in {vh}"
+    let three = map.neighbour(
+        map.neighbour(map.neighbour(vh, hexmap::Dir::W), hexmap::Dir::W),
+        hexmap::Dir::W,
     );
-    // NB78: not next to the enemy at night, the nearest such hex to the officer
-    let ru = hex("0414");
-    assert!(map.distance(h, ru) > 1, "{h} is next to the enemy");
-    let f = g.supplement().formation_of(g.scenario(), u);
-    assert_eq!(g.formation_lost(f), 1, "one of the two SP lost is back");
-    assert_eq!(g.turn(), 3);
+    let r = refusal(&g, &format!("place FR.4 {three}"));
+    assert_eq!(r.case, "NB Recovery", "{r}");
+    assert!(r.why.contains("within 2 hexes"), "{r}");
+    // next to RU.3 in 0414 (0413 is Victor's own hex)
+    let r = refusal(&g, &format!("place FR.4 {vh}"));
+    assert_eq!(r.case, "NB Napoleon At Leipzig", "{r}");
+    let r = refusal(&g, "place FR.4 0414");
+    assert_eq!(r.case, "NB78", "{r}");
+    let r = refusal(&g, "place FR.6 0410");
+    assert_eq!(r.case, "NB Recovery", "{r}");
+    assert!(r.why.contains("FR.4 is"), "{r}");
+    let r = refusal(&g, "pass");
+    assert_eq!(r.case, "NB Recovery", "{r}");
+    assert!(r.why.contains("place FR.4"), "{r}");
+    // and outside the placement step
+    let d = duel("0413", "0416");
+    let r = refusal(&d, "place FR.4 0410");
+    assert_eq!(r.case, "NB Recovery", "{r}");
+}
+
+#[test]
+fn recovery_a_placement_may_be_taken_back_until_the_next_die() {
+    let mut g = eliminated_then_night(2);
+    let before = g.state_hash();
+    let hexes = g.placement_hexes(uid(&g, "FR.4"));
+    act(&mut g, &format!("place FR.4 {}", hexes[0]));
+    // NB58: a choice since the last die
+    assert_eq!(g.undoable(), 1);
+    let mut r = eliminated_then_night(2);
+    assert_eq!(r.state_hash(), before);
+    act(&mut r, &format!("place FR.4 {}", hexes[hexes.len() - 1]));
+    assert_ne!(
+        r.state_hash(),
+        g.state_hash(),
+        "the owner's choice is in the state"
+    );
 }
 
 #[test]

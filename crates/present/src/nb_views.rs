@@ -60,6 +60,7 @@ pub fn nb_step_name(step: Step) -> &'static str {
         Step::Advance => "advance",
         Step::Rally => "rally",
         Step::Recovery => "recovery",
+        Step::Place => "place",
         Step::Over => "over",
     }
 }
@@ -69,7 +70,7 @@ pub fn nb_step_name(step: Step) -> &'static str {
 pub fn nb_phase_name(step: Step) -> &'static str {
     match step {
         Step::InitiativeRoll => "initiative",
-        Step::Recovery => "victory",
+        Step::Recovery | Step::Place => "victory",
         Step::Over => "over",
         _ => "action",
     }
@@ -95,6 +96,7 @@ pub fn nb_step_text(step: Step) -> &'static str {
         Step::Advance => "impulse: advance after melee",
         Step::Rally => "impulse: rally",
         Step::Recovery => "victory phase: night recovery",
+        Step::Place => "victory phase: night recovery, placing a unit back from elimination",
         Step::Over => "the game is over",
     }
 }
@@ -407,6 +409,28 @@ pub fn nb_melee(g: &Game) -> Value {
     })
 }
 
+/// The unit back from elimination its owner is to place now (NB Recovery; NB78): the unit,
+/// its side, its formation's officer and his hex, and the hexes it may be placed in (those of
+/// the legal `place` actions, nearest the officer first); `null` in every other step.
+pub fn nb_placing(g: &Game) -> Value {
+    let Some(u) = g.unit_to_place() else {
+        return Value::Null;
+    };
+    let sc = g.scenario();
+    let sup = g.supplement();
+    let officer = sup
+        .officer_of(sup.formation_of(sc, u))
+        .map(|o| LeaderId(o as u8));
+    json!({
+        "unit": uname(g, u),
+        "side": nb_side_name(g, sc.unit(u).side),
+        "officer": officer.map(|l| lname(g, l)),
+        "officer_hex": officer.and_then(|l| leader_loc(g, l).1).map(hex_text),
+        "radius": napoleonic_battles::RECOVERY_RADIUS,
+        "hexes": g.placement_hexes(u).into_iter().map(hex_text).collect::<Vec<_>>(),
+    })
+}
+
 /// How the game ended, once it has.
 pub fn nb_outcome(g: &Game) -> Value {
     match g.outcome() {
@@ -512,6 +536,13 @@ pub fn nb_legal_action(g: &Game, a: Action) -> LegalAction {
             la.target = Some(g.leader_name(officer).to_string());
             la.to = Some(hex_text(to));
         }
+        Action::Place { unit, to } => {
+            // the board's move of a unit into a hex, from no hex: it comes back from the
+            // eliminated units (NB Recovery)
+            la.kind = "move".into();
+            la.unit = Some(g.unit_name(unit).to_string());
+            la.to = Some(hex_text(to));
+        }
         Action::Roll(_)
         | Action::Pass
         | Action::Go
@@ -519,9 +550,6 @@ pub fn nb_legal_action(g: &Game, a: Action) -> LegalAction {
         | Action::End
         | Action::Evade
         | Action::Stand => {}
-        // an action the rules crate has added since: its verb and text
-        #[allow(unreachable_patterns)]
-        _ => {}
     }
     la
 }
@@ -553,6 +581,7 @@ pub fn nb_state_view(s: &Session<Game>, with_legal: bool) -> Value {
         "initiative": nb_initiative(g),
         "activation": nb_activation(g),
         "melee": nb_melee(g),
+        "placing": nb_placing(g),
         "formations": nb_formations(g),
         "armies": nb_armies(g),
         "units": nb_units(g),
@@ -570,9 +599,22 @@ pub fn nb_state_view(s: &Session<Game>, with_legal: bool) -> Value {
 /// What the rules compute for the board to draw (`overlays`): `range`, by leader id, the hexes
 /// within each leader's command range on the map (`Game::command_range`: the distance by
 /// which a commander reaches an officer and an officer his formation's units, NB Action
-/// phase), which the board shades when the leader is selected or pointed at.
+/// phase), which the board shades when the leader is selected or pointed at; and, while a
+/// recovered unit waits to be placed, by its id the hexes it may be placed in (NB Recovery).
 pub fn nb_overlays(g: &Game) -> Value {
     let mut range = Map::new();
+    // the unit to place: the hexes it may be placed in, shaded when it is selected
+    if let Some(u) = g.unit_to_place() {
+        range.insert(
+            uname(g, u),
+            Value::from(
+                g.placement_hexes(u)
+                    .into_iter()
+                    .map(hex_text)
+                    .collect::<Vec<_>>(),
+            ),
+        );
+    }
     for l in nb_leaders(g) {
         let hexes = g.command_range(l);
         if !hexes.is_empty() {
@@ -938,6 +980,10 @@ pub fn nb_event_text(g: &Game, e: &Event) -> String {
                 "no recovery"
             }
         ),
+        Event::Placed { unit, hex } => format!(
+            "{} is back from elimination: its owner places it in {hex} with 1 SP",
+            uname(g, *unit)
+        ),
         Event::FormationDemoralized { name, .. } => {
             format!("{name} is demoralized from next turn")
         }
@@ -955,12 +1001,6 @@ pub fn nb_event_text(g: &Game, e: &Event) -> String {
                 None => format!("The game is over: a draw ({p})"),
             }
         }
-        // an event the rules crate has added since: its kind in words
-        #[allow(unreachable_patterns)]
-        _ => serde_json::to_value(e)
-            .ok()
-            .and_then(|v| v["kind"].as_str().map(|k| k.replace('_', " ")))
-            .unwrap_or_default(),
     }
 }
 
@@ -1198,6 +1238,19 @@ pub fn nb_state_text(s: &Session<Game>) -> String {
             } else {
                 format!(" [{}]", leaders.join(", "))
             }
+        );
+    }
+    let placing = nb_placing(g);
+    if !placing.is_null() {
+        let _ = writeln!(
+            out,
+            "\nBack from elimination, to be placed by {} within {} hexes of {} in {}: {} (place {} HEX)",
+            placing["side"].as_str().unwrap_or("?"),
+            placing["radius"],
+            placing["officer"].as_str().unwrap_or("?"),
+            placing["officer_hex"].as_str().unwrap_or("?"),
+            placing["unit"].as_str().unwrap_or("?"),
+            placing["unit"].as_str().unwrap_or("?"),
         );
     }
     let legal = nb_legal(g);
@@ -1902,6 +1955,121 @@ mod tests {
             nb_result_words(&r),
             "the attacker loses nothing; the defender loses nothing"
         );
+    }
+
+    /// A test game on the Leipzig map's clear ground: Victor's FR.4 (2 SP) and FR.6 against
+    /// Eugen's RU.3, three turns, turn 2 a night.
+    fn night_session() -> Session<Game> {
+        let mut t = String::from(
+            "format = \"grognard-scenario/1\"\nid = \"nb-test\"\ntitle = \"test\"\n\
+             system = \"naw\"\nmap = \"leipzig\"\nfirst_turn = 1\nlast_turn = 3\n\
+             night_turns = [2]\nsides = [\"French\", \"Allied\"]\n\
+             [[nations]]\nid = \"FR\"\nname = \"French\"\nside = \"French\"\narmy = \"French\"\n\
+             [[nations]]\nid = \"RU\"\nname = \"Russian\"\nside = \"Allied\"\narmy = \"Allied\"\n",
+        );
+        for (id, sp, corps, army, hex) in [
+            ("FR.4", 2, "II Corps (Victor)", "Grand Army", "0413"),
+            ("FR.6", 6, "II Corps (Victor)", "Grand Army", "0411"),
+            (
+                "RU.3",
+                6,
+                "II Russian Corps (Eugen)",
+                "Army of Bohemia",
+                "0414",
+            ),
+        ] {
+            let nation = &id[..2];
+            t += &format!(
+                "[[units]]\nid = \"{id}\"\nnation = \"{nation}\"\ndesignation = \"{id}\"\n\
+                 type = \"infantry\"\nstrength = {sp}\nmovement = 4\narmy = \"{army}\"\n\
+                 corps = \"{corps}\"\nhex = \"{hex}\"\n"
+            );
+        }
+        let sc = naw::Scenario::from_toml(&t, "nb-test.toml", &|m| {
+            scenarios::map_text(m)
+                .map(str::to_string)
+                .ok_or_else(|| "no map".to_string())
+        })
+        .unwrap();
+        let digest = sc.digest;
+        Session::new(Game::new(sc, Supplement::bon()), "nb-test", digest, 1)
+    }
+
+    #[test]
+    fn a_recovered_unit_is_placed_by_its_owner_on_a_hex_the_board_offers() {
+        let mut s = night_session();
+        // FR.4 melees at 25% and rolls 2 (2r1m/0): eliminated; turn 2 is the night, whose
+        // recovery roll of 2 is below its initiative 3 (NB Recovery)
+        for t in [
+            "pass",
+            "roll 1",
+            "command FR.Murat FR.Victor",
+            "go",
+            "end",
+            "melee 0413 0414",
+            "roll 2",
+            "roll 1",
+            "end",
+            "pass",
+            "roll 6",
+            "roll 2",
+            "roll 12",
+            "pass",
+            "roll 1",
+            "pass",
+            "roll 2",
+        ] {
+            s.act_text(t).unwrap_or_else(|e| panic!("{t}: {e}"));
+        }
+        let v = nb_state_view(&s, true);
+        assert_eq!(v["step"], "place");
+        assert_eq!(v["phase"], "victory");
+        assert_eq!(v["to_act"], "French", "the owner places it");
+        let p = &v["placing"];
+        assert_eq!(p["unit"], "FR.4");
+        assert_eq!(p["officer"], "FR.Victor");
+        assert_eq!(p["radius"], 2);
+        let hexes: Vec<&str> = p["hexes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| h.as_str().unwrap())
+            .collect();
+        assert!(hexes.len() > 3, "{hexes:?}");
+        // the legal actions are the board's moves of FR.4 into those hexes, from no hex
+        let legal = v["legal_actions"].as_array().unwrap();
+        assert_eq!(legal.len(), hexes.len());
+        for (a, h) in legal.iter().zip(&hexes) {
+            assert_eq!(a["kind"], "move", "{a}");
+            assert_eq!(a["unit"], "FR.4", "{a}");
+            assert_eq!(a["to"], *h, "{a}");
+            assert!(a.get("from").is_none_or(Value::is_null), "{a}");
+            assert_eq!(a["text"], format!("place FR.4 {h}"));
+        }
+        // selecting FR.4 shades the same hexes (overlays.range, by unit id)
+        assert_eq!(v["overlays"]["range"]["FR.4"], p["hexes"]);
+        let text = nb_state_text(&s);
+        assert!(text.contains("Back from elimination"), "{text}");
+        assert!(text.contains("place FR.4 "), "{text}");
+        // a click on the farthest hex
+        let far = hexes[hexes.len() - 1];
+        s.act_text(&format!("place FR.4 {far}")).unwrap();
+        let placed = s
+            .game
+            .events()
+            .iter()
+            .map(|e| nb_event(&s.game, e))
+            .find(|e| e["kind"] == "placed")
+            .expect("a placed event");
+        assert_eq!(placed["case"], "NB Recovery");
+        assert_eq!(placed["unit"], "FR.4");
+        assert_eq!(placed["hex"], far);
+        assert!(placed["text"].as_str().unwrap().contains(far), "{placed}");
+        let v = nb_state_view(&s, false);
+        assert_eq!(unit(&v, "FR.4")["hex"], far);
+        assert_eq!(unit(&v, "FR.4")["sp"], 1);
+        assert!(v["placing"].is_null());
+        assert_eq!(v["turn"], 3);
     }
 
     #[test]

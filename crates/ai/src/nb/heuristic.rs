@@ -261,6 +261,7 @@ impl NbHeuristic {
             Step::Melee => Some(self.melee(g, me)),
             Step::Evade => Some((self.evade(g), None)),
             Step::Losses | Step::Retreat | Step::Advance => self.after_melee(g, me),
+            Step::Place => placement(g, me),
             _ => None,
         };
         found.unwrap_or_else(|| (first_legal(g), None))
@@ -510,6 +511,43 @@ impl NbHeuristic {
 }
 
 /// The first legal action (the fallback; `Pass` when none).
+/// Beyond this many hexes from the nearest enemy a returning unit is as safe as it can be.
+const SAFE_DISTANCE: u32 = 4;
+
+/// Where a unit back from elimination returns (NB Recovery; the rules list the hexes, nearest
+/// its officer first): the hex farthest from the enemy, up to [`SAFE_DISTANCE`] (a 1-SP unit
+/// should not be the next melee's target), then the nearest its officer (with its formation,
+/// inside his span for the next activation).
+fn placement(g: &Game, me: Side) -> Option<(Action, Option<String>)> {
+    let u = g.unit_to_place()?;
+    let (i, to) = g
+        .placement_hexes(u)
+        .into_iter()
+        .enumerate()
+        .max_by_key(|&(i, h)| {
+            (
+                g.enemy_distance(me.0, h).min(SAFE_DISTANCE),
+                std::cmp::Reverse(i),
+            )
+        })?;
+    let far = g.enemy_distance(me.0, to);
+    let why = format!(
+        "{} is back from elimination: placed in {to}, {} from the nearest enemy{}.",
+        g.unit_name(u),
+        if far == u32::MAX {
+            "far".to_string()
+        } else {
+            format!("{far} hexes")
+        },
+        if i == 0 {
+            ", as near its officer as that allows"
+        } else {
+            ""
+        }
+    );
+    Some((Action::Place { unit: u, to }, Some(why)))
+}
+
 fn first_legal(g: &Game) -> Action {
     let mut legal = Vec::new();
     g.legal_actions(&mut legal);
