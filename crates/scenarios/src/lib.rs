@@ -32,7 +32,8 @@ pub const MAPS: &[Shipped] = &[
 
 /// The shipped scenarios, in the order `grognard scenarios` lists them. Each names the rules
 /// system that reads it (`system`): Napoleon at War's files hold the whole scenario; Leipzig
-/// 1813's are stubs naming one of its rules crate's eight scenarios (`scenario = N`).
+/// 1813's are stubs naming one of its rules crate's eight scenarios (`scenario = N`), and so is
+/// the hex-miniatures rules' Möckern (`scenario = "moeckern-1813"`).
 pub const SCENARIOS: &[Shipped] = &[
     Shipped {
         id: "bon-first-day",
@@ -89,6 +90,13 @@ pub const SCENARIOS: &[Shipped] = &[
         id: "leipzig1813-8",
         file: "scenarios/leipzig1813-8.toml",
         text: include_str!("../scenarios/leipzig1813-8.toml"),
+    },
+    // The hex-miniatures rules: a stub naming the rules crate's scenario (`system =
+    // "hex-miniatures"`)
+    Shipped {
+        id: "moeckern-1813",
+        file: "scenarios/moeckern-1813.toml",
+        text: include_str!("../scenarios/moeckern-1813.toml"),
     },
 ];
 

@@ -38,8 +38,9 @@ async fn scenarios_rules_odds_and_the_board() {
     let (s, v) = api.get("/api/scenarios").await;
     assert_eq!(s, 200);
     let list = v.as_array().unwrap();
-    // the three Battle of Nations scenarios, then Leipzig 1813's eight
-    assert_eq!(list.len(), 11);
+    // the three Battle of Nations scenarios, then Leipzig 1813's eight and the hex-miniatures
+    // rules' Möckern
+    assert_eq!(list.len(), 12);
     assert_eq!(list[0]["id"], "bon-first-day");
     assert_eq!(list[0]["sides"], json!(["French", "Allied"]));
     assert!(list[0]["description"].as_str().unwrap().len() > 10);

@@ -17,11 +17,13 @@
 
 #![warn(missing_docs)]
 
+mod hm_system;
 mod l1813_system;
 mod naw_system;
 mod nb_system;
 mod reference;
 
+pub use hm_system::HexMiniatures;
 pub use l1813_system::Leipzig1813;
 pub use naw_system::Naw;
 pub use nb_system::{NapoleonicBattles, NbGame};
@@ -32,13 +34,14 @@ use serde_json::Value;
 use std::sync::Arc;
 
 /// Every rules system this program plays: Napoleon at War (`naw`), the Napoleonic Battles
-/// activation system (`napoleonic-battles`) on the Battle of Nations components, and Leipzig
-/// 1813, the strategic game (`leipzig-1813`).
+/// activation system (`napoleonic-battles`) on the Battle of Nations components, Leipzig
+/// 1813, the strategic game (`leipzig-1813`), and the hex-miniatures rules (`hex-miniatures`).
 pub fn registry() -> Registry {
     let mut r = Registry::new();
     r.register(Arc::new(Naw));
     r.register(Arc::new(NapoleonicBattles));
     r.register(Arc::new(Leipzig1813));
+    r.register(Arc::new(HexMiniatures));
     r
 }
 

@@ -1,0 +1,302 @@
+//! The hex-miniatures rules (`hex-miniatures`), registered: its rules (`hex_miniatures`), its
+//! views (`present::HmPresenter`) and its computer players.
+//!
+//! Its scenario is the rules crate's data (`hex_miniatures::scenario::Scenario::moeckern()`,
+//! reading three files of `crates/scenarios`): the library lists it through a stub shipped in
+//! `crates/scenarios` (`scenarios/moeckern-1813.toml`, `system = "hex-miniatures"`, `map =
+//! "moeckern"`, `scenario = "moeckern-1813"`), so that nothing generic names this system. A
+//! game's scenario digest covers the stub, the scenario's three files and the rules' tables, so
+//! that a record made with other data does not replay.
+
+use engine::dynamic::{DynGame, DynPlayer, ScenarioInfo, ScenarioSource, System, SystemError};
+use engine::{Dice, Record, Side};
+use hex_miniatures::data::Tables;
+use hex_miniatures::scenario::{Scenario, Start};
+use serde::Deserialize;
+use serde_json::Value;
+use std::sync::{Arc, OnceLock};
+
+/// The hex-miniatures rules system.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct HexMiniatures;
+
+/// The system's id.
+pub const ID: &str = "hex-miniatures";
+
+/// The players it offers, weakest first.
+const PLAYERS: &[&str] = &["random"];
+
+/// A scenario stub: the library's entry for one of the rules crate's scenarios.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Stub {
+    format: String,
+    id: String,
+    system: String,
+    map: String,
+    /// The rules crate's scenario id (`moeckern-1813`).
+    scenario: String,
+}
+
+/// The shipped data, parsed once: the tables and the scenarios.
+pub(crate) struct Data {
+    pub(crate) tables: Arc<Tables>,
+    pub(crate) scenarios: Vec<Arc<Scenario>>,
+}
+
+pub(crate) fn data() -> &'static Data {
+    static DATA: OnceLock<Data> = OnceLock::new();
+    DATA.get_or_init(|| Data {
+        tables: Arc::new(Tables::shipped()),
+        scenarios: vec![Arc::new(Scenario::moeckern())],
+    })
+}
+
+/// Reads a stub and finds its scenario, with the game's digest.
+fn build(src: &ScenarioSource) -> Result<(Arc<Scenario>, u64), SystemError> {
+    let bad = |why: String| SystemError::Scenario(format!("{}: {why}", src.name));
+    let stub: Stub = toml::from_str(src.text).map_err(|e| bad(e.to_string()))?;
+    if stub.format != "grognard-scenario/1" {
+        return Err(bad(format!(
+            "format '{}': expected 'grognard-scenario/1'",
+            stub.format
+        )));
+    }
+    if stub.system != ID {
+        return Err(bad(format!(
+            "system '{}': this is the '{ID}' system",
+            stub.system
+        )));
+    }
+    let d = data();
+    let sc = d
+        .scenarios
+        .iter()
+        .find(|s| s.id == stub.scenario)
+        .ok_or_else(|| {
+            bad(format!(
+                "scenario '{}': the hex-miniatures rules have {}",
+                stub.scenario,
+                d.scenarios
+                    .iter()
+                    .map(|s| format!("'{}'", s.id))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        })?;
+    if stub.map != sc.map.id {
+        return Err(bad(format!(
+            "map '{}': '{}' is played on the '{}' map",
+            stub.map, sc.id, sc.map.id
+        )));
+    }
+    if stub.id != sc.id {
+        return Err(bad(format!(
+            "id '{}': the stub names scenario '{}'",
+            stub.id, sc.id
+        )));
+    }
+    Ok((sc.clone(), digest(src.text, sc, &d.tables)))
+}
+
+/// The digest of a game: the stub's text, the scenario's (its file, map and order of battle)
+/// and the tables'.
+pub fn digest(stub: &str, sc: &Scenario, tables: &Tables) -> u64 {
+    let mut bytes = Vec::with_capacity(24);
+    for x in [
+        engine::hash_bytes(stub.as_bytes()),
+        sc.digest,
+        tables.digest,
+    ] {
+        bytes.extend_from_slice(&x.to_le_bytes());
+    }
+    engine::hash_bytes(&bytes)
+}
+
+fn info(src: &ScenarioSource, sc: &Scenario) -> ScenarioInfo {
+    let count = |side: Side| sc.units.iter().filter(|u| u.side == side).count();
+    let set_up = |side: Side| {
+        sc.units
+            .iter()
+            .filter(|u| u.side == side && matches!(u.start, Start::SetUp(_)))
+            .count()
+    };
+    let (a, b) = (Side(0), Side(1));
+    ScenarioInfo {
+        id: src.name.to_string(),
+        title: sc.title.clone(),
+        system: ID.into(),
+        components: sc.map.id.clone(),
+        sides: sc.sides.iter().map(|s| s.name.clone()).collect(),
+        units: sc.units.len() + sc.generals.len(),
+        first_turn: 1,
+        last_turn: sc.turns(),
+        description: format!(
+            "{} The hex-miniatures rules: {} turns of {} minutes ({} to {}); the {} field {} \
+             battalions, regiments and batteries ({} on the table at the start), the {} {} ({} \
+             at the start).",
+            sc.description.trim(),
+            sc.turns(),
+            sc.time.turn_minutes,
+            sc.clock(1),
+            hex_miniatures::scenario::format_clock(
+                sc.time.start + sc.turns() * sc.time.turn_minutes
+            ),
+            sc.sides[0].name,
+            count(a),
+            set_up(a),
+            sc.sides[1].name,
+            count(b),
+            set_up(b),
+        ),
+    }
+}
+
+impl System for HexMiniatures {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn name(&self) -> &'static str {
+        "Hex miniatures"
+    }
+
+    fn rules_version(&self) -> &'static str {
+        hex_miniatures::RULES_VERSION
+    }
+
+    fn scenario(&self, src: &ScenarioSource) -> Result<(ScenarioInfo, u64), SystemError> {
+        let (sc, d) = build(src)?;
+        Ok((info(src, &sc), d))
+    }
+
+    fn map_view(&self, src: &ScenarioSource) -> Result<Value, SystemError> {
+        let (sc, _) = build(src)?;
+        Ok(serde_json::to_value(present::map_view(&sc.map)).unwrap_or_default())
+    }
+
+    fn new_game(&self, src: &ScenarioSource, _seed: u64) -> Result<Box<dyn DynGame>, SystemError> {
+        build(src)?;
+        Err(SystemError::Scenario(format!(
+            "{}: the hex-miniatures rules have no game state yet",
+            src.name
+        )))
+    }
+
+    fn resume(
+        &self,
+        src: &ScenarioSource,
+        _record: Record,
+    ) -> Result<Box<dyn DynGame>, SystemError> {
+        build(src)?;
+        Err(SystemError::Scenario(format!(
+            "{}: the hex-miniatures rules have no game state yet",
+            src.name
+        )))
+    }
+
+    fn players(&self) -> Vec<String> {
+        PLAYERS.iter().map(|s| s.to_string()).collect()
+    }
+
+    fn player(&self, spec: &str, seed: u64) -> Result<Box<dyn DynPlayer>, String> {
+        match spec.trim() {
+            "random" => Ok(Box::new(HmRandom(Dice::new(seed)))),
+            other => Err(format!(
+                "no computer player '{other}' for the hex-miniatures rules (available: {})",
+                PLAYERS.join(", ")
+            )),
+        }
+    }
+}
+
+/// Uniformly random legal actions (`ai::AnyRandom`'s draw over the structured legal actions).
+struct HmRandom(Dice);
+
+impl DynPlayer for HmRandom {
+    fn choose(&mut self, game: &dyn DynGame) -> String {
+        let legal = game.legal();
+        let i = self.0.draw(&vec![1; legal.len()]).unwrap_or(0);
+        legal.get(i).map(|a| a.text.clone()).unwrap_or_default()
+    }
+
+    fn name(&self) -> String {
+        "random".into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Library;
+
+    #[test]
+    fn moeckern_is_listed_with_its_sides_and_turns() {
+        let lib = Library::standard();
+        let s = lib.scenario("moeckern-1813").unwrap();
+        assert_eq!(s.system, ID);
+        assert_eq!(s.components, "moeckern");
+        assert_eq!(s.sides, vec!["Prussians".to_string(), "French".to_string()]);
+        assert_eq!((s.first_turn, s.last_turn), (1, 36));
+        assert_eq!(s.units, 122 + 17);
+        assert!(s.title.starts_with("Möckern"), "{}", s.title);
+        assert!(
+            s.description.contains("12:00 to 18:00"),
+            "{}",
+            s.description
+        );
+        assert_eq!(lib.rules_for(&s), vec![ID]);
+    }
+
+    #[test]
+    fn a_bad_stub_is_refused_with_its_reason() {
+        let mut lib = Library::standard();
+        let stub = |id: &str, map: &str, sc: &str| {
+            format!(
+                "format = \"grognard-scenario/1\"\nid = \"{id}\"\nsystem = \"{ID}\"\n\
+                 map = \"{map}\"\nscenario = \"{sc}\"\n"
+            )
+        };
+        lib.add_scenario("x", &stub("x", "moeckern", "waterloo"));
+        let e = lib.scenario("x").err().unwrap().to_string();
+        assert!(
+            e.contains("the hex-miniatures rules have 'moeckern-1813'"),
+            "{e}"
+        );
+        lib.add_scenario("y", &stub("moeckern-1813", "leipzig", "moeckern-1813"));
+        let e = lib.scenario("y").err().unwrap().to_string();
+        assert!(e.contains("played on the 'moeckern' map"), "{e}");
+        lib.add_scenario("z", &stub("other", "moeckern", "moeckern-1813"));
+        let e = lib.scenario("z").err().unwrap().to_string();
+        assert!(e.contains("names scenario 'moeckern-1813'"), "{e}");
+    }
+
+    #[test]
+    fn the_map_view_is_the_moeckern_table_with_its_places() {
+        let lib = Library::standard();
+        let v = lib.map_view("moeckern-1813").unwrap();
+        assert_eq!(v["id"], "moeckern");
+        let places: Vec<&str> = v["places"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|p| p["name"].as_str())
+            .collect();
+        for p in ["Möckern", "Wahren", "Lindenthal", "Klein-Wiederitzsch"] {
+            assert!(places.contains(&p), "{p} missing from {places:?}");
+        }
+    }
+
+    #[test]
+    fn the_digest_covers_the_stub_the_scenario_and_the_tables() {
+        let lib = Library::standard();
+        let d = lib.digest("moeckern-1813", None).unwrap();
+        assert_eq!(d, lib.digest("moeckern-1813", None).unwrap());
+        let sc = Scenario::moeckern();
+        let t = Tables::shipped();
+        let stub = scenarios::scenario_text("moeckern-1813").unwrap();
+        assert_eq!(d, digest(stub, &sc, &t));
+        let other = Tables::from_toml(&format!("{}\n# changed\n", Tables::TOML)).unwrap();
+        assert_ne!(digest(stub, &sc, &other), d);
+    }
+}
