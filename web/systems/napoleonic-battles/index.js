@@ -66,6 +66,7 @@ export const STEP_NAMES = {
   advance: 'Advance after melee',
   rally: 'Rally',
   recovery: 'Night recovery',
+  place: 'Placing a unit back from elimination',
   over: 'Game over',
 };
 
@@ -81,6 +82,7 @@ export const STEP_HINTS = {
   losses: 'Choose which unit loses each strength point.',
   retreat: 'Choose the hex the retreating stack steps into.',
   advance: 'A winning unit may advance into the hex: choose it, or end.',
+  place: 'A unit is back from elimination: click one of the shaded hexes, within 2 of its officer, to place it there.',
   over: 'The game is over.',
 };
 
@@ -207,6 +209,35 @@ function formationsCard(game) {
   return card(game, 'nb-formations', 'Formations', body);
 }
 
+/** The last state whose unit to place was selected for the player (once a state: a click
+ *  elsewhere puts it down, the card's button takes it up again). */
+let placingSelected = '';
+
+/** The unit back from elimination its owner is to place (the state view's `placing`, NB
+ *  Recovery): who places it and near whom; for the player who places it, the unit is taken up
+ *  at once, so that the hexes it may return in are shaded (the server's `overlays.range` of the
+ *  unit) and a click on one of them places it (its legal `place` actions are the board's moves
+ *  of the unit). @param {import('../../js/game.js').Game} game */
+function placingCard(game) {
+  /** @type {{unit: string, side: string, officer: string|null, officer_hex: string|null, radius: number, hexes: string[]}|null} */
+  const p = /** @type {any} */ (game.v).placing || null;
+  if (!p) return null;
+  const mine = game.canAct();
+  const key = `${game.id}:${game.v.actions_recorded}`;
+  if (mine && game.selected !== p.unit && placingSelected !== key) {
+    placingSelected = key;
+    queueMicrotask(() => game.selectUnit(p.unit));
+  }
+  const body = [
+    h('p', { class: 'nb-placing' }, h('b', {}, p.unit), ` is back from elimination with 1 SP: ${p.side} places it within ${p.radius} hexes of ${p.officer || 'its officer'}${p.officer_hex ? ` (in ${p.officer_hex})` : ''}. `, caseLink('NB Recovery')),
+    mine
+      ? h('p', { class: 'small' }, `Click one of the ${p.hexes.length} shaded hexes on the map to place it. `,
+        h('button', { type: 'button', class: 'link-btn', 'data-key': 'nb-place-select', onclick: () => game.selectUnit(p.unit) }, `Select ${p.unit}`))
+      : h('p', { class: 'small muted' }, `Waiting for ${p.side} to place it.`),
+  ];
+  return card(game, 'nb-placing', 'Recovery', body);
+}
+
 /** The sequence of play (NB Sequence of Play): initiative, reinforcements, the action phase of
  *  alternating impulses, the victory phase. @param {StateView} v @returns {Sequence} */
 function sequence(v) {
@@ -222,7 +253,7 @@ function sequence(v) {
       { label: 'Melee', now: ['melee', 'evade', 'to_hit', 'morale_die', 'losses', 'retreat', 'advance'].includes(v.step) },
       { label: 'Rally', now: v.step === 'rally' },
     ] },
-    { label: 'Victory phase', state: 'past', steps: [{ label: 'Recovery (last night turn), demoralization, victory', now: v.step === 'recovery' }] },
+    { label: 'Victory phase', state: 'past', steps: [{ label: 'Recovery (last night turn), demoralization, victory', now: v.step === 'recovery' || v.step === 'place' }] },
   ];
   const idx = [0, 0, 1, 2];
   phases.forEach((p, i) => {
@@ -233,7 +264,7 @@ function sequence(v) {
   const notes = [];
   if (v.turn === v.first_turn) notes.push({ case: 'NB Napoleon At Leipzig', text: 'the Allies have the initiative on the first turn: no initiative roll.' });
   notes.push({ case: 'NB Turn End', text: 'two passes in a row end the action phase; a pass ends it on a die of 6.' });
-  if (v.night) notes.push({ case: 'NB Recovery', text: 'in the last night turn of a night, units that have lost SP may recover one.' });
+  if (v.night) notes.push({ case: 'NB Recovery', text: 'in the last night turn of a night, units that have lost SP may recover one; an eliminated unit that recovers is placed by its owner within 2 hexes of its officer.' });
   return { phases, notes };
 }
 
@@ -311,6 +342,7 @@ function eventLabel(e) {
     case 'eliminated': return 'Eliminated';
     case 'lost': return 'SP lost';
     case 'arrived': return 'Reinforcement';
+    case 'placed': return 'Back from elimination';
     case 'activated': return 'Activation';
     case 'spent': return 'Spent';
     case 'initiative': return 'Initiative';
@@ -339,10 +371,10 @@ registerSystem({
   isCombatEvent: (e) => e.kind === 'melee_resolved' || e.kind === 'melee_declared',
   eventLabel,
   sequence,
-  panels: (game) => [initiativeCard(game), formationsCard(game)],
+  panels: (game) => [placingCard(game), initiativeCard(game), formationsCard(game)],
   // the verbs of crates/napoleonic-battles/src/action.rs
   tableFocus,
-  grammar: () => 'The grammar: command C O, initiative O, unit U, include U, exclude U, go, pass, march C O HEX, lend C O, order O HEX, no-order, move U HEX, lead L HEX, face HEX DIR, melee HEX HEX, evade, stand, lose U, retreat HEX, advance U, react HEX DIR, hold HEX, end — units and leaders by id, DIR one of E NE NW W SW SE.',
+  grammar: () => 'The grammar: command C O, initiative O, unit U, include U, exclude U, go, pass, march C O HEX, lend C O, order O HEX, no-order, move U HEX, lead L HEX, face HEX DIR, melee HEX HEX, evade, stand, lose U, retreat HEX, advance U, react HEX DIR, hold HEX, place U HEX, end — units and leaders by id, DIR one of E NE NW W SW SE.',
   previewView,
   legendUnits: () => Object.entries(NATIONS).map(([code, c]) => ({ code, name: c.name, fill: c.fill, text: c.text, mark: NATION_MARKS[code] })),
   legendMarks: () => [],
@@ -351,5 +383,6 @@ registerSystem({
     'Counters show strength points left; the notch on a counter\'s edge is the hexside it faces; tags mark disorder, and units spent or active this turn.',
     'To turn a stack, select one of its units and click an arrow at the hexside it should face. Select a leader (or point at him) to see his command range shaded.',
     'A melee is shown with its odds before the die: click an enemy hex from a selected active unit, read the strengths, the shifts and the chances, then confirm.',
+    'In the last night turn, a unit back from elimination is placed by its owner: click one of the shaded hexes near its officer.',
   ],
 });
