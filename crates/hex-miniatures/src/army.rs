@@ -140,7 +140,8 @@ impl fmt::Display for Kind {
 }
 
 /// A unit's state of order ([2.4.1.1]-[2.4.1.5]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Order {
     /// Ordered: full combat value.
     Ordered,

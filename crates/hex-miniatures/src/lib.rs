@@ -1,8 +1,10 @@
 //! The hex-miniatures rules (`../shared/seeds/3-hex-miniatures-rules.txt`, "the text"): the
 //! Napoleon at War system brought down to battalions, cavalry regiments and batteries on a hex
-//! table of 200 m a hex and 10 minutes a turn. This first part owns the rules' tables as
-//! replaceable data and the pure arithmetic over them; the game state, its actions and the
-//! `engine::Rules` implementation are to come.
+//! table of 200 m a hex and 10 minutes a turn. It owns the rules' tables as replaceable data,
+//! the pure arithmetic over them, the scenario ([`scenario`]) and the game ([`Game`], with its
+//! [`Action`]s and [`Event`]s, implementing `engine::Rules`): the five-stage player-turn of
+//! [5.1.2] ([`game`]), movement ([8]), combat ([9]), orders and messengers ([7]), the crisis
+//! of morale ([13]), weather and light ([24]) and the victory at dusk ([14]).
 //!
 //! The text draws a random number between 0 and 1 and states three-decimal thresholds; we
 //! draw one of a thousand equally likely numbers ([`prob`]), an explicit chance event.
@@ -43,20 +45,33 @@
 //! assert_eq!((t.crt.ratio(a.column).to_string(), a.modifier), ("5:1".to_string(), 100));
 //! ```
 
+pub mod action;
 pub mod army;
 pub mod artillery;
 pub mod combat;
+mod command;
 pub mod crt;
 pub mod data;
+pub mod event;
+mod fight;
+pub mod game;
 pub mod morale;
+mod movement;
 pub mod orders;
 pub mod prob;
 pub mod results;
 pub mod scenario;
+pub mod setup;
 pub mod square;
 pub mod terrain;
+mod text;
 pub mod victory;
 pub mod weather;
 
+pub use action::{Action, Formation, GeneralId, UnitId};
+pub use event::{Event, Stage};
+pub use game::Game;
+pub use setup::Setup;
+
 /// The rules version a game record names.
-pub const RULES_VERSION: &str = "hex-miniatures/0.1";
+pub const RULES_VERSION: &str = "hex-miniatures/0.2";
