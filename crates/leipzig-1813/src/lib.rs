@@ -1,8 +1,12 @@
 //! Leipzig: Napoleon vs Europe 1813 (SPI, 1971, second edition with the Moves 14 errata), the
-//! strategic game of the spring and summer campaigns: its rules crate. This first part owns the
-//! game's tables as replaceable data and their pure arithmetic; the game state, its actions and
-//! the `engine::Rules` implementation are to come.
+//! strategic game of the spring and summer campaigns: its rules crate. It owns the game's
+//! tables as replaceable data, their pure arithmetic, and the game itself ([`Game`], its
+//! [`Action`]s and [`Event`]s, `engine::Rules`).
 //!
+//! - [`game`]: the state, the set-up, the turn sequence, movement with break-down and
+//!   build-up, forced march, supply, combat and the special rules, as `engine::Rules` (seats 0
+//!   the French, 1 the Allies; the action grammar is in the module's documentation).
+//! - [`board`]: the map's terrain effects as the rules read them, hex by hex.
 //! - [`crt`]: the Combat Results Table (our reconstruction of the scan's garbled columns) and
 //!   its results: scatter, dispersal with retreats, destruction, the half exchange, Auto.
 //! - [`odds`]: strengths out of supply, terrain, leader bonuses, the percentage and its
@@ -39,17 +43,37 @@
 //! assert_eq!(attack_strength(&[18], true, &[napoleon]), 36);
 //! assert_eq!(attack_strength(&[18, 18], true, &[napoleon]), 61);
 //! ```
+//!
+//! A game: the Allies place their set-up first, then the French move first.
+//!
+//! ```
+//! use engine::{Rules, Side, ToAct};
+//! use leipzig_1813::{data::Tables, scenario::Scenario, Game};
+//!
+//! let g = Game::new(&Scenario::leipzig(1).unwrap(), &Tables::leipzig()).unwrap();
+//! assert_eq!(g.seat_name(Side(0)), "French");
+//! assert_eq!(g.to_act(), ToAct::Side(Side(1)));
+//! ```
 
+mod battle;
+pub mod board;
 pub mod crt;
 pub mod data;
 pub mod europe;
 pub mod forced_march;
+pub mod game;
 pub mod leaders;
+mod movement;
 pub mod odds;
 pub mod scenario;
+mod setup;
+mod special;
 pub mod terrain;
 pub mod units;
 pub mod victory;
 
+pub use game::{Action, Event, Game, GameError};
+pub use movement::{ZOC_NONE, ZOC_PARTIAL, ZOC_TOTAL};
+
 /// The rules version a game record names.
-pub const RULES_VERSION: &str = "leipzig-1813/0.1";
+pub const RULES_VERSION: &str = "leipzig-1813/0.2";
