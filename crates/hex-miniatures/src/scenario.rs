@@ -553,7 +553,8 @@ impl Scenario {
 
     /// Reads and validates a scenario from its file, its map and its order of battle, against
     /// the rules' tables (every unit's kind in its nation's army table, every terrain kind in
-    /// the terrain chart, every set-up hex one its unit may hold).
+    /// the terrain chart, every set-up hex one its unit may hold). Every problem is reported,
+    /// one a line.
     pub fn from_toml(
         text: &str,
         map_text: &str,
@@ -565,669 +566,37 @@ impl Scenario {
         let map = Map::from_toml(map_text).map_err(|e| one(format!("scenario map: {e}")))?;
         let oob: Oob =
             toml::from_str(oob_text).map_err(|e| one(format!("order of battle: {e}")))?;
-        let mut errs: Vec<String> = Vec::new();
-        let mut e = |s: String| errs.push(s);
-
-        if f.format != FORMAT {
-            e(format!("format '{}': expected '{FORMAT}'", f.format));
-        }
-        if f.map != map.id {
-            e(format!(
-                "the scenario names map '{}' but the map is '{}'",
-                f.map, map.id
-            ));
-        }
-        if oob.battle.map != map.id {
-            e(format!(
-                "the order of battle names map '{}' but the map is '{}'",
-                oob.battle.map, map.id
-            ));
-        }
-
-        // Sides, in the order they play.
-        let sides: Vec<SideInfo> = f
-            .side
-            .iter()
-            .map(|s| SideInfo {
-                id: s.id.clone(),
-                name: s.name.clone(),
-                nation: s.nation.clone(),
-                rear: parse_edge(&s.rear).unwrap_or_else(|| {
-                    errs_push(
-                        &mut e,
-                        format!(
-                            "side '{}': rear '{}' is no table edge (north, south, east, west)",
-                            s.id, s.rear
-                        ),
-                    );
-                    Edge::North
-                }),
-            })
-            .collect();
-        if sides.len() != 2 {
-            e(format!(
-                "a scenario has two sides, this one {}",
-                sides.len()
-            ));
-        }
-        let side_of = |id: &str| sides.iter().position(|s| s.id == id).map(|i| Side(i as u8));
-        for s in &sides {
-            if tables.army(&s.nation).is_none() {
-                e(format!(
-                    "side '{}': no national army table for '{}'",
-                    s.id, s.nation
-                ));
-            }
-        }
-        let oob_sides: BTreeSet<&str> = oob.side.iter().map(|s| s.id.as_str()).collect();
-        let our_sides: BTreeSet<&str> = sides.iter().map(|s| s.id.as_str()).collect();
-        if oob_sides != our_sides {
-            e(format!(
-                "the sides {our_sides:?} are not the order of battle's {oob_sides:?}"
-            ));
-        }
-
-        // Time.
-        let mut clock = |what: &str, s: &str| -> u32 {
-            parse_clock(s).unwrap_or_else(|x| {
-                errs_push(&mut e, format!("{what}: {x}"));
-                0
-            })
+        let mut r = Reader {
+            f: &f,
+            map: &map,
+            oob: &oob,
+            tables,
+            errs: Vec::new(),
         };
-        let start = clock("time.start", &f.time.start);
-        let end = clock("time.end", &f.time.end);
-        let night = clock("time.night", &f.time.night);
-        let oob_start = clock("the order of battle's start", &oob.battle.start);
-        let oob_end = clock("the order of battle's end", &oob.battle.end);
-        let tm = f.time.turn_minutes;
-        let mut turns = 0;
-        if tm == 0 {
-            e("time.turn_minutes is 0".into());
-        } else if end <= start || (end - start) % tm != 0 {
-            e(format!(
-                "time: {} to {} is not a whole number of {tm}-minute turns",
-                f.time.start, f.time.end
-            ));
-        } else {
-            turns = (end - start) / tm;
-        }
-        if (oob_start, oob_end, oob.battle.turn_minutes) != (start, end, tm) {
-            e(format!(
-                "time: the order of battle runs {} to {} by {} minutes, the scenario {} to {} by {tm}",
-                oob.battle.start, oob.battle.end, oob.battle.turn_minutes, f.time.start, f.time.end
-            ));
-        }
-        if night < start {
-            e(format!(
-                "time.night {} falls before the start {}",
-                f.time.night, f.time.start
-            ));
-        }
-        let time = Time {
-            start,
-            turn_minutes: tm.max(1),
-            turns,
-            night,
+        r.header();
+        let sides = r.sides();
+        let time = r.time();
+        let weather = r.weather();
+        r.legend();
+        let formations = r.formations();
+        let entries = r.entries();
+        let commands = r.commands(&sides);
+        let ctx = Ctx {
+            sides: &sides,
+            time,
+            entries: &entries,
         };
-        // The turn of a clock time: it must be a turn's start within the span.
-        let turn_of = |what: &str, s: &str, e: &mut dyn FnMut(String)| -> u32 {
-            match parse_clock(s) {
-                Ok(m) if m >= start && m < end && (m - start) % time.turn_minutes == 0 => {
-                    (m - start) / time.turn_minutes + 1
-                }
-                Ok(_) => {
-                    e(format!(
-                        "{what}: {s} is not the start of a turn between {} and {}",
-                        f.time.start, f.time.end
-                    ));
-                    1
-                }
-                Err(x) => {
-                    e(format!("{what}: {x}"));
-                    1
-                }
-            }
-        };
-
-        // Weather.
-        let weather = match f.weather.kind.as_str() {
-            "clear" => {
-                if f.weather.track.is_some() || f.weather.position.is_some() {
-                    e("weather: a clear day has no track or position".into());
-                }
-                WeatherStart::Clear
-            }
-            "track" => {
-                let track = match f.weather.track.as_deref() {
-                    Some("fog") => Some(WeatherTrack::Fog),
-                    Some("snow") => Some(WeatherTrack::Snow),
-                    Some("storm") => Some(WeatherTrack::Storm),
-                    other => {
-                        e(format!(
-                            "weather.track {other:?}: expected \"fog\", \"snow\" or \"storm\""
-                        ));
-                        None
-                    }
-                };
-                let len = match track {
-                    Some(WeatherTrack::Fog) => tables.weather.fog.positions.len(),
-                    _ => tables.weather.snow.positions.len(),
-                };
-                let position = f.weather.position.unwrap_or(0);
-                if position == 0 || usize::from(position) > len {
-                    e(format!(
-                        "weather.position {position}: the track has positions 1 to {len}"
-                    ));
-                }
-                match track {
-                    Some(track) => WeatherStart::Track { track, position },
-                    None => WeatherStart::Clear,
-                }
-            }
-            other => {
-                e(format!(
-                    "weather.kind '{other}': expected \"clear\" or \"track\""
-                ));
-                WeatherStart::Clear
-            }
-        };
-
-        // The legend onto [18] (ruling HM42).
-        for t in &map.legend().terrain {
-            match f.terrain.hexes.get(&t.id) {
-                None => e(format!(
-                    "terrain.hexes: the map's terrain '{}' has no [18] kind",
-                    t.id
-                )),
-                Some(k) if !HEX_KINDS.contains(&k.as_str()) || tables.terrain.hex(k).is_none() => {
-                    e(format!(
-                        "terrain.hexes.{}: '{k}' is no hex kind of the terrain chart ({})",
-                        t.id,
-                        HEX_KINDS.join(", ")
-                    ))
-                }
-                Some(_) => {}
-            }
-        }
-        for id in f.terrain.hexes.keys() {
-            if map.legend().terrain_index(id).is_none() {
-                e(format!(
-                    "terrain.hexes.{id}: no such terrain in the map's legend"
-                ));
-            }
-        }
-        for ft in &map.legend().features {
-            match f.terrain.hexsides.get(&ft.id) {
-                None => e(format!(
-                    "terrain.hexsides: the map's feature '{}' has no meaning",
-                    ft.id
-                )),
-                Some(k)
-                    if !(HEXSIDE_KINDS.contains(&k.as_str())
-                        && tables.terrain.hexsides.contains_key(k)
-                        || FEATURE_MEANINGS.contains(&k.as_str())) =>
-                {
-                    e(format!(
-                        "terrain.hexsides.{}: '{k}' is neither a hexside kind of the terrain chart ({}) nor one of {}",
-                        ft.id,
-                        HEXSIDE_KINDS.join(", "),
-                        FEATURE_MEANINGS.join(", ")
-                    ))
-                }
-                Some(_) => {}
-            }
-        }
-        for id in f.terrain.hexsides.keys() {
-            if map.legend().feature(id).is_none() {
-                e(format!(
-                    "terrain.hexsides.{id}: no such feature in the map's legend"
-                ));
-            }
-        }
-
-        // Formations at the start (ruling HM44).
-        let mut formation_for = |table: &BTreeMap<String, String>, which: &str| {
-            let mut out = BTreeMap::new();
-            for arm in ["infantry", "cavalry", "artillery"] {
-                let a = arm_of(arm).expect("an arm");
-                match table.get(arm).map(|s| (s, Formation::from_id(s))) {
-                    Some((_, Some(fm))) if fm.fits(a) && fm != Formation::Square => {
-                        out.insert(arm, fm);
-                    }
-                    Some((s, _)) => errs_push(
-                        &mut e,
-                        format!(
-                            "formation.{which}.{arm}: '{s}' is no formation {arm} may start in"
-                        ),
-                    ),
-                    None => errs_push(&mut e, format!("formation.{which}: no formation for {arm}")),
-                }
-            }
-            for k in table.keys() {
-                if arm_of(k).is_none() {
-                    errs_push(&mut e, format!("formation.{which}.{k}: no such arm"));
-                }
-            }
-            out
-        };
-        let set_up_formation = formation_for(&f.formation.set_up, "set-up");
-        let arriving_formation = formation_for(&f.formation.arriving, "arriving");
-
-        // Entries (ruling HM46).
-        let mut entries: BTreeMap<&str, Vec<Hex>> = BTreeMap::new();
-        for (at, hexes) in &f.entries {
-            let mut v = Vec::new();
-            for s in hexes {
-                match s.parse::<Hex>() {
-                    Ok(h) if map.contains(h) && !map.edges_of(h).is_empty() => v.push(h),
-                    _ => e(format!(
-                        "entries.'{at}': '{s}' is not a hex on the table's edge"
-                    )),
-                }
-            }
-            if v.is_empty() {
-                e(format!("entries.'{at}': no hex"));
-            }
-            entries.insert(at.as_str(), v);
-        }
-
-        // Commands and generals.
-        let mut commands: Vec<Command> = Vec::new();
-        let mut generals: Vec<General> = Vec::new();
-        let mut seen = BTreeSet::new();
-        for fm in &oob.formation {
-            if !seen.insert(fm.id.as_str()) {
-                e(format!("formation '{}' is listed twice", fm.id));
-            }
-        }
-        let command_index = |id: &str| oob.formation.iter().position(|x| x.id == id);
-        let general_index = |id: &str| oob.general.iter().position(|x| x.id == id);
-        let mut seen = BTreeSet::new();
-        for g in &oob.general {
-            if !seen.insert(g.id.as_str()) {
-                e(format!("general '{}' is listed twice", g.id));
-            }
-        }
-        for fm in &oob.formation {
-            let side = side_of(&fm.side).unwrap_or_else(|| {
-                errs_push(
-                    &mut e,
-                    format!("formation '{}': no side '{}'", fm.id, fm.side),
-                );
-                Side(0)
-            });
-            let parent = if fm.parent.is_empty() {
-                None
-            } else {
-                let p = command_index(&fm.parent);
-                if p.is_none() {
-                    e(format!(
-                        "formation '{}': no parent formation '{}'",
-                        fm.id, fm.parent
-                    ));
-                }
-                p
-            };
-            let commander = general_index(&fm.commander.to_lowercase())
-                .or_else(|| {
-                    oob.general
-                        .iter()
-                        .position(|g| g.name.contains(&fm.commander))
-                })
-                .unwrap_or_else(|| {
-                    errs_push(
-                        &mut e,
-                        format!("formation '{}': no general '{}'", fm.id, fm.commander),
-                    );
-                    0
-                });
-            commands.push(Command {
-                id: fm.id.clone(),
-                name: fm.name.clone(),
-                side,
-                parent,
-                commander,
-            });
-        }
-        for (i, c) in commands.iter().enumerate() {
-            // A parent chain must end: no command is its own ancestor.
-            let mut p = c.parent;
-            let mut steps = 0;
-            while let Some(j) = p {
-                if j == i || steps > commands.len() {
-                    e(format!("formation '{}': its parents form a loop", c.id));
-                    break;
-                }
-                if commands[j].side != c.side {
-                    e(format!(
-                        "formation '{}': its parent '{}' is of the other side",
-                        c.id, commands[j].id
-                    ));
-                }
-                p = commands[j].parent;
-                steps += 1;
-            }
-        }
-        for s in &f.generals.senior {
-            if general_index(s).is_none() {
-                e(format!("generals.senior: no general '{s}'"));
-            }
-        }
-        let places: BTreeMap<&str, Hex> = map
-            .places
-            .iter()
-            .map(|p| (p.name.as_str(), p.hex))
-            .collect();
-        let start_of = |what: &str,
-                        arrives: &str,
-                        entry: &str,
-                        at: &str,
-                        set_up: Option<&String>,
-                        e: &mut dyn FnMut(String)|
-         -> Start {
-            if entry == "set-up" {
-                if arrives != f.time.start {
-                    e(format!(
-                        "{what}: set up at {arrives}, not at the start {}",
-                        f.time.start
-                    ));
-                }
-                let h = match set_up {
-                    Some(s) => s.parse::<Hex>().ok().filter(|h| map.contains(*h)),
-                    None => places.get(at).copied(),
-                };
-                match h {
-                    Some(h) => Start::SetUp(h),
-                    None => {
-                        e(format!(
-                            "{what}: no set-up hex (neither in [set-up] nor a place '{at}' of the map)"
-                        ));
-                        Start::SetUp(Hex::new(1, 1))
-                    }
-                }
-            } else {
-                let turn = turn_of(what, arrives, e);
-                let edge = parse_edge(entry).unwrap_or_else(|| {
-                    e(format!(
-                        "{what}: entry '{entry}' is neither set-up nor an edge"
-                    ));
-                    Edge::North
-                });
-                let hexes = entries.get(at).cloned().unwrap_or_else(|| {
-                    e(format!("{what}: no entry hexes for '{at}' in [entries]"));
-                    Vec::new()
-                });
-                for h in &hexes {
-                    if !map.edges_of(*h).contains(&edge) {
-                        e(format!(
-                            "{what}: entry hex {h} of '{at}' is not on the {entry} edge"
-                        ));
-                    }
-                }
-                Start::Arrives(Arrival {
-                    turn,
-                    edge,
-                    at: at.to_string(),
-                    hexes,
-                })
-            }
-        };
-        for g in &oob.general {
-            let side = side_of(&g.side).unwrap_or_else(|| {
-                errs_push(&mut e, format!("general '{}': no side '{}'", g.id, g.side));
-                Side(0)
-            });
-            let command = command_index(&g.formation).unwrap_or_else(|| {
-                errs_push(
-                    &mut e,
-                    format!("general '{}': no formation '{}'", g.id, g.formation),
-                );
-                0
-            });
-            let start = start_of(
-                &format!("general '{}'", g.id),
-                &g.arrives,
-                &g.entry,
-                &g.at,
-                f.set_up.get(&g.id),
-                &mut e,
-            );
-            generals.push(General {
-                id: g.id.clone(),
-                name: g.name.clone(),
-                side,
-                command,
-                senior: f.generals.senior.contains(&g.id),
-                start,
-                fate: g.fate.clone(),
-            });
-        }
-        for c in &commands {
-            if let Some(g) = generals.get(c.commander) {
-                if g.side != c.side {
-                    e(format!(
-                        "formation '{}': its commander '{}' is of the other side",
-                        c.id, g.id
-                    ));
-                }
-            }
-        }
-        for g in &generals {
-            if let Some(c) = commands.get(g.command) {
-                if c.side != g.side {
-                    e(format!(
-                        "general '{}': his formation '{}' is of the other side",
-                        g.id, c.id
-                    ));
-                }
-            }
-        }
-
-        // Units.
-        let mut units: Vec<Unit> = Vec::new();
-        let mut seen = BTreeSet::new();
-        for u in &oob.unit {
-            let what = format!("unit '{}'", u.id);
-            if !seen.insert(u.id.as_str()) {
-                e(format!("{what} is listed twice"));
-            }
-            if general_index(&u.id).is_some() {
-                e(format!("{what}: a general has the same id"));
-            }
-            let side = side_of(&u.side).unwrap_or_else(|| {
-                errs_push(&mut e, format!("{what}: no side '{}'", u.side));
-                Side(0)
-            });
-            let command = command_index(&u.formation).unwrap_or_else(|| {
-                errs_push(&mut e, format!("{what}: no formation '{}'", u.formation));
-                0
-            });
-            if commands.get(command).is_some_and(|c| c.side != side) {
-                e(format!(
-                    "{what}: its formation '{}' is of the other side",
-                    u.formation
-                ));
-            }
-            let key = format!("{} {} {}", u.arm, u.type_, u.quality);
-            let kind = match f.kinds.get(&key).map(|k| (k, Kind::from_id(k))) {
-                Some((_, Some(k))) => k,
-                Some((k, None)) => {
-                    e(format!("kinds.'{key}': '{k}' is no unit kind"));
-                    Kind::Line
-                }
-                None => {
-                    e(format!("{what}: '{key}' has no kind in [kinds]"));
-                    Kind::Line
-                }
-            };
-            if arm_of(&u.arm) != Some(kind.arm()) {
-                e(format!(
-                    "{what}: arm '{}' but its kind {kind} is {:?}",
-                    u.arm,
-                    kind.arm()
-                ));
-            }
-            if let Some(s) = sides.get(usize::from(side.0)) {
-                if tables.line(&s.nation, kind).is_none() {
-                    e(format!("{what}: the {} army table has no {kind}", s.nation));
-                }
-            }
-            if u.bases == 0 || u.bases > kind.full_base_units().max(u.squadrons.unwrap_or(0)) {
-                e(format!(
-                    "{what}: {} base units (a {kind} has 1 to {})",
-                    u.bases,
-                    kind.full_base_units().max(u.squadrons.unwrap_or(0))
-                ));
-            }
-            match kind.arm() {
-                Arm::Cavalry if u.squadrons.is_none() => {
-                    e(format!("{what}: cavalry without squadrons"))
-                }
-                Arm::Artillery if u.guns.is_none() => e(format!("{what}: a battery without guns")),
-                _ => {}
-            }
-            if !["stated", "recalled", "decided"].contains(&u.evidence.as_str()) {
-                e(format!(
-                    "{what}: evidence '{}' is not stated, recalled or decided",
-                    u.evidence
-                ));
-            }
-            let start = start_of(
-                &what,
-                &u.arrives,
-                &u.entry,
-                &u.at,
-                f.set_up.get(&u.id),
-                &mut e,
-            );
-            let table = if matches!(start, Start::SetUp(_)) {
-                &set_up_formation
-            } else {
-                &arriving_formation
-            };
-            let formation = table
-                .get(u.arm.as_str())
-                .copied()
-                .unwrap_or(Formation::Line);
-            units.push(Unit {
-                id: u.id.clone(),
-                name: u.name.clone(),
-                side,
-                command,
-                kind,
-                type_: u.type_.clone(),
-                base_units: u.bases,
-                men: u.men,
-                squadrons: u.squadrons,
-                guns: u.guns,
-                formation,
-                start,
-                evidence: u.evidence.clone(),
-            });
-        }
-        for id in f.set_up.keys() {
-            let unit = oob.unit.iter().find(|u| &u.id == id).map(|u| &u.entry);
-            let general = oob.general.iter().find(|g| &g.id == id).map(|g| &g.entry);
-            match unit.or(general) {
-                None => e(format!("set-up.{id}: no such unit or general")),
-                Some(entry) if entry != "set-up" => {
-                    e(format!("set-up.{id}: it arrives, it is not set up"))
-                }
-                Some(_) => {}
-            }
-        }
-        for u in &oob.unit {
-            if u.entry == "set-up" && !f.set_up.contains_key(&u.id) {
-                e(format!(
-                    "unit '{}' is set up but [set-up] gives it no hex",
-                    u.id
-                ));
-            }
-        }
-
-        // The set-up: terrain and stacking ([2.4.1.3], [3.1.5], [3.1.7.2], [3.1.8.2], [18]).
-        let kind_of_hex = |h: Hex| -> &str {
-            f.terrain
-                .hexes
-                .get(&map.terrain_kind(h).id)
-                .map_or("clear", String::as_str)
-        };
-        let mut held: BTreeMap<Hex, (Option<&str>, Option<&str>)> = BTreeMap::new();
-        for u in &units {
-            let Start::SetUp(h) = u.start else { continue };
-            let hk = kind_of_hex(h);
-            if !tables.terrain.may_occupy(hk, u.kind.arm()) {
-                e(format!(
-                    "unit '{}': a {} may not hold {h} ({hk}, [18])",
-                    u.id, u.kind
-                ));
-            }
-            let slot = held.entry(h).or_default();
-            let taken = if u.kind.arm() == Arm::Artillery {
-                &mut slot.1
-            } else {
-                &mut slot.0
-            };
-            if let Some(other) = taken {
-                e(format!(
-                    "unit '{}': {h} already holds '{other}' (one battalion or regiment and one battery a hex, [2.4.1.3])",
-                    u.id
-                ));
-            } else {
-                *taken = Some(&u.id);
-            }
-        }
-        let mut sides_at: BTreeMap<Hex, Side> = BTreeMap::new();
-        for u in &units {
-            if let Start::SetUp(h) = u.start {
-                if let Some(s) = sides_at.insert(h, u.side) {
-                    if s != u.side {
-                        e(format!("{h} holds units of both sides at the start"));
-                    }
-                }
-            }
-        }
-
-        // Objectives (ruling HM48).
-        let mut objectives = Vec::new();
-        if f.objective.is_empty() {
-            e("no objective".into());
-        }
-        for o in &f.objective {
-            let mut hexes = Vec::new();
-            for s in &o.hexes {
-                match s.parse::<Hex>() {
-                    Ok(h) if map.contains(h) => hexes.push(h),
-                    _ => e(format!(
-                        "objective '{}': '{s}' is not a hex of the table",
-                        o.name
-                    )),
-                }
-            }
-            if hexes.is_empty() {
-                e(format!("objective '{}': no hex", o.name));
-            }
-            let held = side_of(&o.held).unwrap_or_else(|| {
-                errs_push(
-                    &mut e,
-                    format!("objective '{}': no side '{}'", o.name, o.held),
-                );
-                Side(0)
-            });
-            objectives.push(Objective {
-                name: o.name.clone(),
-                hexes,
-                held,
-            });
-        }
-
+        let generals = r.generals(&ctx);
+        let units = r.units(&ctx, &commands, &formations);
+        r.set_up(&units);
+        let objectives = r.objectives(&sides);
+        let Reader { errs, .. } = r;
         if !errs.is_empty() {
             return Err(ScenarioError(errs));
         }
-        let sides: [SideInfo; 2] = match sides.try_into() {
-            Ok(s) => s,
-            Err(_) => return Err(one("a scenario has two sides".into())),
-        };
+        let sides: [SideInfo; 2] = sides
+            .try_into()
+            .map_err(|_| one("a scenario has two sides".into()))?;
         let mut bytes = Vec::new();
         for t in [text, map_text, oob_text] {
             bytes.extend_from_slice(&(t.len() as u64).to_le_bytes());
@@ -1496,6 +865,733 @@ impl Scenario {
     }
 }
 
-fn errs_push(e: &mut dyn FnMut(String), s: String) {
-    e(s)
+// ---- Reading and validating ----
+
+/// The files being read, and every problem found so far.
+struct Reader<'a> {
+    f: &'a File,
+    map: &'a Map,
+    oob: &'a Oob,
+    tables: &'a Tables,
+    errs: Vec<String>,
+}
+
+/// What the reading of the generals and units needs from the parts read before.
+struct Ctx<'a> {
+    sides: &'a [SideInfo],
+    time: Time,
+    entries: &'a BTreeMap<String, Vec<Hex>>,
+}
+
+impl Ctx<'_> {
+    /// The seat of a side id.
+    fn side(&self, id: &str) -> Option<Side> {
+        self.sides
+            .iter()
+            .position(|s| s.id == id)
+            .map(|i| Side(i as u8))
+    }
+}
+
+/// The formations units start in: by arm, for those set up and those arriving (HM44).
+struct StartFormations {
+    set_up: Vec<(Arm, Formation)>,
+    arriving: Vec<(Arm, Formation)>,
+}
+
+const ARMS: [(&str, Arm); 3] = [
+    ("infantry", Arm::Infantry),
+    ("cavalry", Arm::Cavalry),
+    ("artillery", Arm::Artillery),
+];
+
+impl Reader<'_> {
+    fn err(&mut self, s: String) {
+        self.errs.push(s);
+    }
+
+    /// The format and the map both files name.
+    fn header(&mut self) {
+        let (f, map) = (self.f, self.map);
+        if f.format != FORMAT {
+            self.err(format!("format '{}': expected '{FORMAT}'", f.format));
+        }
+        if f.map != map.id {
+            self.err(format!(
+                "the scenario names map '{}' but the map is '{}'",
+                f.map, map.id
+            ));
+        }
+        if self.oob.battle.map != map.id {
+            self.err(format!(
+                "the order of battle names map '{}' but the map is '{}'",
+                self.oob.battle.map, map.id
+            ));
+        }
+    }
+
+    /// The two sides in playing order, each with a national army table and a rear (HM40).
+    fn sides(&mut self) -> Vec<SideInfo> {
+        let mut sides = Vec::new();
+        for s in &self.f.side {
+            let rear = parse_edge(&s.rear).unwrap_or_else(|| {
+                self.err(format!(
+                    "side '{}': rear '{}' is no table edge (north, south, east, west)",
+                    s.id, s.rear
+                ));
+                Edge::North
+            });
+            if self.tables.army(&s.nation).is_none() {
+                self.err(format!(
+                    "side '{}': no national army table for '{}'",
+                    s.id, s.nation
+                ));
+            }
+            sides.push(SideInfo {
+                id: s.id.clone(),
+                name: s.name.clone(),
+                nation: s.nation.clone(),
+                rear,
+            });
+        }
+        if sides.len() != 2 {
+            self.err(format!(
+                "a scenario has two sides, this one {}",
+                sides.len()
+            ));
+        }
+        let theirs: BTreeSet<&str> = self.oob.side.iter().map(|s| s.id.as_str()).collect();
+        let ours: BTreeSet<&str> = sides.iter().map(|s| s.id.as_str()).collect();
+        if theirs != ours {
+            self.err(format!(
+                "the sides {ours:?} are not the order of battle's {theirs:?}"
+            ));
+        }
+        sides
+    }
+
+    /// A clock time, or 0 with an error.
+    fn clock(&mut self, what: &str, s: &str) -> u32 {
+        parse_clock(s).unwrap_or_else(|x| {
+            self.err(format!("{what}: {x}"));
+            0
+        })
+    }
+
+    /// The span of play, the same in both files, and the night (HM41).
+    fn time(&mut self) -> Time {
+        let (t, b) = (&self.f.time, &self.oob.battle);
+        let start = self.clock("time.start", &t.start);
+        let end = self.clock("time.end", &t.end);
+        let night = self.clock("time.night", &t.night);
+        let oob_start = self.clock("the order of battle's start", &b.start);
+        let oob_end = self.clock("the order of battle's end", &b.end);
+        let tm = t.turn_minutes;
+        let mut turns = 0;
+        if tm == 0 {
+            self.err("time.turn_minutes is 0".into());
+        } else if end <= start || (end - start) % tm != 0 {
+            self.err(format!(
+                "time: {} to {} is not a whole number of {tm}-minute turns",
+                t.start, t.end
+            ));
+        } else {
+            turns = (end - start) / tm;
+        }
+        if (oob_start, oob_end, b.turn_minutes) != (start, end, tm) {
+            self.err(format!(
+                "time: the order of battle runs {} to {} by {} minutes, the scenario {} to {} by {tm}",
+                b.start, b.end, b.turn_minutes, t.start, t.end
+            ));
+        }
+        if night < start {
+            self.err(format!(
+                "time.night {} falls before the start {}",
+                t.night, t.start
+            ));
+        }
+        Time {
+            start,
+            turn_minutes: tm.max(1),
+            turns,
+            night,
+        }
+    }
+
+    /// The weather at the start: clear, or a counter on a track of the tables ([24]).
+    fn weather(&mut self) -> WeatherStart {
+        let w = &self.f.weather;
+        match w.kind.as_str() {
+            "clear" => {
+                if w.track.is_some() || w.position.is_some() {
+                    self.err("weather: a clear day has no track or position".into());
+                }
+                WeatherStart::Clear
+            }
+            "track" => {
+                let track = match w.track.as_deref() {
+                    Some("fog") => WeatherTrack::Fog,
+                    Some("snow") => WeatherTrack::Snow,
+                    Some("storm") => WeatherTrack::Storm,
+                    other => {
+                        self.err(format!(
+                            "weather.track {other:?}: expected \"fog\", \"snow\" or \"storm\""
+                        ));
+                        return WeatherStart::Clear;
+                    }
+                };
+                let len = match track {
+                    WeatherTrack::Fog => self.tables.weather.fog.positions.len(),
+                    _ => self.tables.weather.snow.positions.len(),
+                };
+                let position = w.position.unwrap_or(0);
+                if position == 0 || usize::from(position) > len {
+                    self.err(format!(
+                        "weather.position {position}: the track has positions 1 to {len}"
+                    ));
+                }
+                WeatherStart::Track { track, position }
+            }
+            other => {
+                self.err(format!(
+                    "weather.kind '{other}': expected \"clear\" or \"track\""
+                ));
+                WeatherStart::Clear
+            }
+        }
+    }
+
+    /// Every terrain and feature of the map's legend mapped onto the rules, and nothing else
+    /// (HM42).
+    fn legend(&mut self) {
+        let (t, legend, chart) = (&self.f.terrain, self.map.legend(), &self.tables.terrain);
+        let mut errs = Vec::new();
+        for k in &legend.terrain {
+            match t.hexes.get(&k.id) {
+                None => errs.push(format!(
+                    "terrain.hexes: the map's terrain '{}' has no [18] kind",
+                    k.id
+                )),
+                Some(x) if !HEX_KINDS.contains(&x.as_str()) || chart.hex(x).is_none() => {
+                    errs.push(format!(
+                        "terrain.hexes.{}: '{x}' is no hex kind of the terrain chart ({})",
+                        k.id,
+                        HEX_KINDS.join(", ")
+                    ))
+                }
+                Some(_) => {}
+            }
+        }
+        for id in t.hexes.keys() {
+            if legend.terrain_index(id).is_none() {
+                errs.push(format!(
+                    "terrain.hexes.{id}: no such terrain in the map's legend"
+                ));
+            }
+        }
+        for k in &legend.features {
+            match t.hexsides.get(&k.id) {
+                None => errs.push(format!(
+                    "terrain.hexsides: the map's feature '{}' has no meaning",
+                    k.id
+                )),
+                Some(x)
+                    if !(HEXSIDE_KINDS.contains(&x.as_str()) && chart.hexsides.contains_key(x)
+                        || FEATURE_MEANINGS.contains(&x.as_str())) =>
+                {
+                    errs.push(format!(
+                        "terrain.hexsides.{}: '{x}' is neither a hexside kind of the terrain chart ({}) nor one of {}",
+                        k.id,
+                        HEXSIDE_KINDS.join(", "),
+                        FEATURE_MEANINGS.join(", ")
+                    ))
+                }
+                Some(_) => {}
+            }
+        }
+        for id in t.hexsides.keys() {
+            if legend.feature(id).is_none() {
+                errs.push(format!(
+                    "terrain.hexsides.{id}: no such feature in the map's legend"
+                ));
+            }
+        }
+        self.errs.extend(errs);
+    }
+
+    /// The formations at the start, by arm (HM44): one each arm may take, never a square.
+    fn formations(&mut self) -> StartFormations {
+        let fm = &self.f.formation;
+        StartFormations {
+            set_up: self.formation_table(&fm.set_up, "set-up"),
+            arriving: self.formation_table(&fm.arriving, "arriving"),
+        }
+    }
+
+    fn formation_table(
+        &mut self,
+        table: &BTreeMap<String, String>,
+        which: &str,
+    ) -> Vec<(Arm, Formation)> {
+        let mut out = Vec::new();
+        for (name, arm) in ARMS {
+            match table.get(name) {
+                None => self.err(format!("formation.{which}: no formation for {name}")),
+                Some(s) => match Formation::from_id(s) {
+                    Some(x) if x.fits(arm) && x != Formation::Square => {
+                        out.push((arm, x));
+                    }
+                    _ => self.err(format!(
+                        "formation.{which}.{name}: '{s}' is no formation {name} may start in"
+                    )),
+                },
+            }
+        }
+        for k in table.keys() {
+            if !ARMS.iter().any(|(n, _)| n == k) {
+                self.err(format!("formation.{which}.{k}: no such arm"));
+            }
+        }
+        out
+    }
+
+    /// The entry hexes of each road or place arrivals come by, on the table's edge (HM46).
+    fn entries(&mut self) -> BTreeMap<String, Vec<Hex>> {
+        let mut out = BTreeMap::new();
+        for (at, hexes) in &self.f.entries {
+            let mut v = Vec::new();
+            for s in hexes {
+                match s.parse::<Hex>() {
+                    Ok(h) if self.map.contains(h) && !self.map.edges_of(h).is_empty() => v.push(h),
+                    _ => self.err(format!(
+                        "entries.'{at}': '{s}' is not a hex on the table's edge"
+                    )),
+                }
+            }
+            if v.is_empty() {
+                self.err(format!("entries.'{at}': no hex"));
+            }
+            out.insert(at.clone(), v);
+        }
+        out
+    }
+
+    fn command_index(&self, id: &str) -> Option<usize> {
+        self.oob.formation.iter().position(|x| x.id == id)
+    }
+
+    fn general_index(&self, id: &str) -> Option<usize> {
+        self.oob.general.iter().position(|x| x.id == id)
+    }
+
+    /// The order of battle's formations: each of a side, under a parent of its side with no
+    /// loop, commanded by a general of its side (named by id or in his name).
+    fn commands(&mut self, sides: &[SideInfo]) -> Vec<Command> {
+        let side_of = |id: &str| sides.iter().position(|s| s.id == id).map(|i| Side(i as u8));
+        let oob = self.oob;
+        let mut seen = BTreeSet::new();
+        let mut commands = Vec::new();
+        for fm in &oob.formation {
+            if !seen.insert(fm.id.as_str()) {
+                self.err(format!("formation '{}' is listed twice", fm.id));
+            }
+            let side = side_of(&fm.side).unwrap_or_else(|| {
+                self.err(format!("formation '{}': no side '{}'", fm.id, fm.side));
+                Side(0)
+            });
+            let parent = if fm.parent.is_empty() {
+                None
+            } else {
+                let p = self.command_index(&fm.parent);
+                if p.is_none() {
+                    self.err(format!(
+                        "formation '{}': no parent formation '{}'",
+                        fm.id, fm.parent
+                    ));
+                }
+                p
+            };
+            let commander = self
+                .general_index(&fm.commander.to_lowercase())
+                .or_else(|| {
+                    oob.general
+                        .iter()
+                        .position(|g| g.name.contains(&fm.commander))
+                });
+            let commander = match commander {
+                Some(g) => {
+                    if side_of(&oob.general[g].side) != Some(side) {
+                        self.err(format!(
+                            "formation '{}': its commander '{}' is of the other side",
+                            fm.id, oob.general[g].id
+                        ));
+                    }
+                    g
+                }
+                None => {
+                    self.err(format!(
+                        "formation '{}': no general '{}'",
+                        fm.id, fm.commander
+                    ));
+                    0
+                }
+            };
+            commands.push(Command {
+                id: fm.id.clone(),
+                name: fm.name.clone(),
+                side,
+                parent,
+                commander,
+            });
+        }
+        for (i, c) in commands.iter().enumerate() {
+            let mut p = c.parent;
+            let mut steps = 0;
+            while let Some(j) = p {
+                if j == i || steps > commands.len() {
+                    self.errs
+                        .push(format!("formation '{}': its parents form a loop", c.id));
+                    break;
+                }
+                if commands[j].side != c.side {
+                    self.errs.push(format!(
+                        "formation '{}': its parent '{}' is of the other side",
+                        c.id, commands[j].id
+                    ));
+                }
+                p = commands[j].parent;
+                steps += 1;
+            }
+        }
+        commands
+    }
+
+    /// Where a unit or general begins: a set-up hex (of `[set-up]`, else his place's hex) or an
+    /// arrival on a turn by its road's or place's entry hexes (HM46, HM47).
+    fn start(
+        &mut self,
+        ctx: &Ctx,
+        what: &str,
+        arrives: &str,
+        entry: &str,
+        at: &str,
+        id: &str,
+    ) -> Start {
+        let f = self.f;
+        if entry == "set-up" {
+            if arrives != f.time.start {
+                self.err(format!(
+                    "{what}: set up at {arrives}, not at the start {}",
+                    f.time.start
+                ));
+            }
+            let hex = match f.set_up.get(id) {
+                Some(s) => s.parse::<Hex>().ok().filter(|h| self.map.contains(*h)),
+                None => self.map.places.iter().find(|p| p.name == at).map(|p| p.hex),
+            };
+            return Start::SetUp(hex.unwrap_or_else(|| {
+                self.err(format!(
+                    "{what}: no set-up hex (neither in [set-up] nor a place '{at}' of the map)"
+                ));
+                Hex::new(1, 1)
+            }));
+        }
+        let turn = self.turn_of(ctx.time, what, arrives);
+        let edge = parse_edge(entry).unwrap_or_else(|| {
+            self.err(format!(
+                "{what}: entry '{entry}' is neither set-up nor an edge"
+            ));
+            Edge::North
+        });
+        let hexes = ctx.entries.get(at).cloned().unwrap_or_else(|| {
+            self.err(format!("{what}: no entry hexes for '{at}' in [entries]"));
+            Vec::new()
+        });
+        for h in &hexes {
+            if !self.map.edges_of(*h).contains(&edge) {
+                self.err(format!(
+                    "{what}: entry hex {h} of '{at}' is not on the {entry} edge"
+                ));
+            }
+        }
+        Start::Arrives(Arrival {
+            turn,
+            edge,
+            at: at.to_string(),
+            hexes,
+        })
+    }
+
+    /// The turn an arrival's clock time begins: it must be a turn's start within the span.
+    fn turn_of(&mut self, t: Time, what: &str, s: &str) -> u32 {
+        let end = t.start + t.turns * t.turn_minutes;
+        match parse_clock(s) {
+            Ok(m) if m >= t.start && m < end && (m - t.start) % t.turn_minutes == 0 => {
+                (m - t.start) / t.turn_minutes + 1
+            }
+            Ok(_) => {
+                self.err(format!(
+                    "{what}: {s} is not the start of a turn between {} and {}",
+                    format_clock(t.start),
+                    format_clock(end)
+                ));
+                1
+            }
+            Err(x) => {
+                self.err(format!("{what}: {x}"));
+                1
+            }
+        }
+    }
+
+    /// The generals: of a side, in a formation of their side, each starting somewhere; the
+    /// senior ones those the scenario names (HM45).
+    fn generals(&mut self, ctx: &Ctx) -> Vec<General> {
+        let oob = self.oob;
+        for s in &self.f.generals.senior {
+            if self.general_index(s).is_none() {
+                self.err(format!("generals.senior: no general '{s}'"));
+            }
+        }
+        let mut seen = BTreeSet::new();
+        let mut out = Vec::new();
+        for g in &oob.general {
+            let what = format!("general '{}'", g.id);
+            if !seen.insert(g.id.as_str()) {
+                self.err(format!("{what} is listed twice"));
+            }
+            let side = ctx.side(&g.side).unwrap_or_else(|| {
+                self.err(format!("{what}: no side '{}'", g.side));
+                Side(0)
+            });
+            let command = match self.command_index(&g.formation) {
+                Some(c) => {
+                    if ctx.side(&oob.formation[c].side) != Some(side) {
+                        self.err(format!(
+                            "{what}: his formation '{}' is of the other side",
+                            g.formation
+                        ));
+                    }
+                    c
+                }
+                None => {
+                    self.err(format!("{what}: no formation '{}'", g.formation));
+                    0
+                }
+            };
+            let start = self.start(ctx, &what, &g.arrives, &g.entry, &g.at, &g.id);
+            out.push(General {
+                id: g.id.clone(),
+                name: g.name.clone(),
+                side,
+                command,
+                senior: self.f.generals.senior.contains(&g.id),
+                start,
+                fate: g.fate.clone(),
+            });
+        }
+        out
+    }
+
+    /// The fighting units: each of a side and a formation of it, of a kind its nation's army
+    /// table knows (HM43), of sizes the rules allow ([2.4]), starting somewhere in the formation
+    /// of its arm (HM44).
+    fn units(&mut self, ctx: &Ctx, commands: &[Command], fm: &StartFormations) -> Vec<Unit> {
+        let oob = self.oob;
+        let mut seen = BTreeSet::new();
+        let mut out = Vec::new();
+        for u in &oob.unit {
+            let what = format!("unit '{}'", u.id);
+            if !seen.insert(u.id.as_str()) {
+                self.err(format!("{what} is listed twice"));
+            }
+            if self.general_index(&u.id).is_some() {
+                self.err(format!("{what}: a general has the same id"));
+            }
+            let side = ctx.side(&u.side).unwrap_or_else(|| {
+                self.err(format!("{what}: no side '{}'", u.side));
+                Side(0)
+            });
+            let command = self.command_index(&u.formation).unwrap_or_else(|| {
+                self.err(format!("{what}: no formation '{}'", u.formation));
+                0
+            });
+            if commands.get(command).is_some_and(|c| c.side != side) {
+                self.err(format!(
+                    "{what}: its formation '{}' is of the other side",
+                    u.formation
+                ));
+            }
+            let kind = self.kind(&what, u, ctx.sides.get(usize::from(side.0)));
+            let start = self.start(ctx, &what, &u.arrives, &u.entry, &u.at, &u.id);
+            let table = match start {
+                Start::SetUp(_) => &fm.set_up,
+                Start::Arrives(_) => &fm.arriving,
+            };
+            out.push(Unit {
+                id: u.id.clone(),
+                name: u.name.clone(),
+                side,
+                command,
+                kind,
+                type_: u.type_.clone(),
+                base_units: u.bases,
+                men: u.men,
+                squadrons: u.squadrons,
+                guns: u.guns,
+                formation: table
+                    .iter()
+                    .find(|(a, _)| *a == kind.arm())
+                    .map_or(Formation::Line, |(_, x)| *x),
+                start,
+                evidence: u.evidence.clone(),
+            });
+        }
+        out
+    }
+
+    /// A unit's kind by its arm, type and quality (`[kinds]`, HM43), checked against its arm,
+    /// its nation's army table and its size.
+    fn kind(&mut self, what: &str, u: &OobUnit, side: Option<&SideInfo>) -> Kind {
+        let key = format!("{} {} {}", u.arm, u.type_, u.quality);
+        let kind = match self.f.kinds.get(&key) {
+            Some(k) => Kind::from_id(k).unwrap_or_else(|| {
+                self.err(format!("kinds.'{key}': '{k}' is no unit kind"));
+                Kind::Line
+            }),
+            None => {
+                self.err(format!("{what}: '{key}' has no kind in [kinds]"));
+                Kind::Line
+            }
+        };
+        if arm_of(&u.arm) != Some(kind.arm()) {
+            self.err(format!(
+                "{what}: arm '{}' but its kind {kind} is {:?}",
+                u.arm,
+                kind.arm()
+            ));
+        }
+        if let Some(s) = side {
+            if self.tables.line(&s.nation, kind).is_none() {
+                self.err(format!("{what}: the {} army table has no {kind}", s.nation));
+            }
+        }
+        let most = kind.full_base_units().max(u.squadrons.unwrap_or(0));
+        if u.bases == 0 || u.bases > most {
+            self.err(format!(
+                "{what}: {} base units (a {kind} has 1 to {most})",
+                u.bases
+            ));
+        }
+        match kind.arm() {
+            Arm::Cavalry if u.squadrons.is_none() => {
+                self.err(format!("{what}: cavalry without squadrons"))
+            }
+            Arm::Artillery if u.guns.is_none() => {
+                self.err(format!("{what}: a battery without guns"))
+            }
+            _ => {}
+        }
+        if !["stated", "recalled", "decided"].contains(&u.evidence.as_str()) {
+            self.err(format!(
+                "{what}: evidence '{}' is not stated, recalled or decided",
+                u.evidence
+            ));
+        }
+        kind
+    }
+
+    /// The set-up: a hex for every unit set up and for nothing else; each on ground its arm
+    /// may hold ([18]); one battalion or regiment and one battery a hex ([2.4.1.3]); no hex
+    /// of both sides (HM47).
+    fn set_up(&mut self, units: &[Unit]) {
+        let oob = self.oob;
+        for id in self.f.set_up.keys() {
+            let unit = oob.unit.iter().find(|u| &u.id == id).map(|u| &u.entry);
+            let general = oob.general.iter().find(|g| &g.id == id).map(|g| &g.entry);
+            match unit.or(general) {
+                None => self.err(format!("set-up.{id}: no such unit or general")),
+                Some(entry) if entry != "set-up" => {
+                    self.err(format!("set-up.{id}: it arrives, it is not set up"))
+                }
+                Some(_) => {}
+            }
+        }
+        for u in &oob.unit {
+            if u.entry == "set-up" && !self.f.set_up.contains_key(&u.id) {
+                self.err(format!(
+                    "unit '{}' is set up but [set-up] gives it no hex",
+                    u.id
+                ));
+            }
+        }
+        let kind_of_hex = |h: Hex| -> &str {
+            self.f
+                .terrain
+                .hexes
+                .get(&self.map.terrain_kind(h).id)
+                .map_or("clear", String::as_str)
+        };
+        let mut errs = Vec::new();
+        let mut held: BTreeMap<Hex, [Option<&str>; 2]> = BTreeMap::new();
+        let mut sides_at: BTreeMap<Hex, Side> = BTreeMap::new();
+        for u in units {
+            let Start::SetUp(h) = u.start else { continue };
+            let hk = kind_of_hex(h);
+            if !self.tables.terrain.may_occupy(hk, u.kind.arm()) {
+                errs.push(format!(
+                    "unit '{}': a {} may not hold {h} ({hk}, [18])",
+                    u.id, u.kind
+                ));
+            }
+            let slot = &mut held.entry(h).or_default()[usize::from(u.kind.arm() == Arm::Artillery)];
+            match slot {
+                Some(other) => errs.push(format!(
+                    "unit '{}': {h} already holds '{other}' (one battalion or regiment and one battery a hex, [2.4.1.3])",
+                    u.id
+                )),
+                None => *slot = Some(&u.id),
+            }
+            if sides_at.insert(h, u.side).is_some_and(|s| s != u.side) {
+                errs.push(format!("{h} holds units of both sides at the start"));
+            }
+        }
+        self.errs.extend(errs);
+    }
+
+    /// The objectives: hexes of the table, held at the start by a side (HM48).
+    fn objectives(&mut self, sides: &[SideInfo]) -> Vec<Objective> {
+        if self.f.objective.is_empty() {
+            self.err("no objective".into());
+        }
+        let mut out = Vec::new();
+        for o in &self.f.objective {
+            let mut hexes = Vec::new();
+            for s in &o.hexes {
+                match s.parse::<Hex>() {
+                    Ok(h) if self.map.contains(h) => hexes.push(h),
+                    _ => self.err(format!(
+                        "objective '{}': '{s}' is not a hex of the table",
+                        o.name
+                    )),
+                }
+            }
+            if hexes.is_empty() {
+                self.err(format!("objective '{}': no hex", o.name));
+            }
+            let held = match sides.iter().position(|s| s.id == o.held) {
+                Some(i) => Side(i as u8),
+                None => {
+                    self.err(format!("objective '{}': no side '{}'", o.name, o.held));
+                    Side(0)
+                }
+            };
+            out.push(Objective {
+                name: o.name.clone(),
+                hexes,
+                held,
+            });
+        }
+        out
+    }
 }
