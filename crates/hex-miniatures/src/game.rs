@@ -607,6 +607,29 @@ impl Game {
         &self.fx.kinds[usize::from(k)]
     }
 
+    /// For tests: sets a unit's state, base units and formation.
+    #[doc(hidden)]
+    pub fn set_unit_for_test(
+        &mut self,
+        u: UnitId,
+        order: Order,
+        bases: u8,
+        formation: Formation,
+        facing: Dir,
+    ) {
+        let s = self.us_mut(u);
+        s.order = order;
+        s.bases = bases;
+        s.formation = formation;
+        s.facing = facing as u8;
+    }
+
+    /// For tests: sets an army's losses.
+    #[doc(hidden)]
+    pub fn set_losses_for_test(&mut self, side: u8, lost: u32) {
+        self.st.lost[usize::from(side)] = lost;
+    }
+
     // ---- internals: places ----
 
     pub(crate) fn us(&self, u: UnitId) -> &UnitState {
