@@ -120,6 +120,8 @@ pub(crate) struct State {
     pub held: Vec<u8>,
     /// Player actions since the last chance event.
     pub since_chance: u16,
+    /// No player has acted yet in this stage (a stage with no choice then passes by).
+    pub fresh: bool,
 }
 
 /// Tables and the setup, with what is derived from them once.
@@ -343,6 +345,7 @@ impl Game {
                 weather,
                 held,
                 since_chance: 0,
+                fresh: true,
             },
             fx: Arc::new(fx),
             occ,
@@ -936,6 +939,7 @@ impl Game {
 
     fn set_stage(&mut self, s: Stage) {
         self.st.stage = s;
+        self.st.fresh = true;
         if s != Stage::Over {
             let side = self.st.part;
             self.push(Event::StageBegan { side, stage: s });
@@ -960,7 +964,7 @@ impl Game {
             match self.st.stage {
                 Stage::Rally => self.set_stage(Stage::Orders),
                 Stage::Orders | Stage::Movement | Stage::Artillery | Stage::Attacks => {
-                    if self.stage_has_choices() {
+                    if !self.st.fresh || self.stage_has_choices() {
                         return;
                     }
                     self.end_stage();
@@ -1538,6 +1542,9 @@ impl Rules for Game {
 
     fn apply_unchecked(&mut self, a: Action) {
         self.events.clear();
+        if !matches!(a, Action::Draw(_) | Action::Roll(_)) {
+            self.st.fresh = false;
+        }
         match a {
             Action::Draw(_) | Action::Roll(_) => {
                 let n = match a {
