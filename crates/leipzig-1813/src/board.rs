@@ -63,6 +63,7 @@ pub struct Board {
     pub cities: [Option<Hex>; 5],
     /// The map's width (rows `XX`) and height (positions `YY`).
     pub size: (i16, i16),
+    parity: hexmap::Parity,
 }
 
 impl Board {
@@ -141,6 +142,7 @@ impl Board {
             neighbours,
             cities,
             size: (map.width(), map.height()),
+            parity: map.parity(),
         }
     }
 
@@ -195,6 +197,11 @@ impl Board {
         self.neighbours(a)
             .find(|&(_, n)| n == b)
             .map(|(d, _)| self.side(a, d))
+    }
+
+    /// The number of hexes between two hexes.
+    pub fn distance(&self, a: Hex, b: Hex) -> u32 {
+        a.distance_in(b, self.parity)
     }
 
     /// True when two hexes are adjacent on the map.

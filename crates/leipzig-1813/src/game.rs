@@ -2281,6 +2281,65 @@ impl Game {
             .ok_or_else(|| refuse("action", format!("'{s}' is no kind of unit")))
     }
 
+    // ---- staging (tests and studies) -----------------------------------------------------
+
+    /// Tests and studies only, outside the rules: removes every unit, ends the set-up, and
+    /// puts the game at the start of `player`'s movement phase on `turn` (no reinforcement
+    /// arrives, no special rule acts).
+    #[doc(hidden)]
+    pub fn stage_empty(&mut self, turn: u32, player: u8) {
+        self.units.clear();
+        self.next_serial = [0; 2];
+        self.turn = turn;
+        self.player = player % 2;
+        self.step = Step::Movement;
+        self.chance = Chance::None;
+        self.combats.clear();
+        self.overrun.clear();
+        self.events.clear();
+        self.removals_due = 0;
+        self.city_owner = [NOBODY; 5];
+    }
+
+    /// Tests and studies only: puts a unit of a kind (`infantry-corps`) on a hex, with its full
+    /// allowance; returns its index. `None` for an unknown kind.
+    #[doc(hidden)]
+    pub fn stage_unit(&mut self, side: u8, kind: &str, hex: Hex) -> Option<usize> {
+        let k = self.ctx.units.kinds.iter().position(|x| x.id == kind)? as u8;
+        let i = self.spawn(side % 2, k, 0, 0);
+        let a = self.allowance(&self.units[i]).min(255) as u8;
+        let u = &mut self.units[i];
+        u.status = Status::OnMap;
+        u.hex = hex;
+        u.mp = a;
+        self.update_cities();
+        Some(i)
+    }
+
+    /// Tests and studies only: puts leader `number` of a side on a hex.
+    #[doc(hidden)]
+    pub fn stage_leader(&mut self, side: u8, number: u8, hex: Hex) -> usize {
+        let k = self.ctx.smallest[4];
+        let i = self.spawn(side % 2, k, 0, number);
+        let u = &mut self.units[i];
+        u.status = Status::OnMap;
+        u.hex = hex;
+        u.mp = 8;
+        i
+    }
+
+    /// Tests and studies only: mutable access to a unit (to disperse it, mark it revealed...).
+    #[doc(hidden)]
+    pub fn stage_unit_mut(&mut self, u: usize) -> &mut Unit {
+        &mut self.units[u]
+    }
+
+    /// Tests and studies only: jumps to a step of the current player-turn.
+    #[doc(hidden)]
+    pub fn stage_step(&mut self, step: Step) {
+        self.step = step;
+    }
+
     /// Whether the German rebellion is under way (the campaign game).
     pub fn rebellion(&self) -> bool {
         crate::special::rebellion_on(self)

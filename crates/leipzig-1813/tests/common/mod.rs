@@ -68,3 +68,114 @@ pub fn play_random_ending(
     }
     out
 }
+
+use hexmap::Hex;
+
+/// The neighbour of `h` in direction `d` (0..6), if on the map.
+pub fn step(g: &Game, h: Hex, d: usize) -> Option<Hex> {
+    g.board()
+        .neighbours(h)
+        .find(|&(x, _)| x == d)
+        .map(|(_, n)| n)
+}
+
+/// `k` steps from `h` in direction `d`.
+pub fn steps(g: &Game, h: Hex, d: usize, k: usize) -> Hex {
+    let mut at = h;
+    for _ in 0..k {
+        at = step(g, at, d).expect("on the map");
+    }
+    at
+}
+
+fn plain(g: &Game, h: Hex) -> bool {
+    let b = g.board();
+    let i = b.hex(h);
+    b.contains(h)
+        && i.kind == 0
+        && !i.austria
+        && i.city.is_none()
+        && b.neighbours(h).count() == 6
+        && (0..6).all(|d| {
+            let s = b.side(h, d);
+            !s.river && s.cost == 1 && s.zoc && s.retreat && s.defence == 1
+        })
+}
+
+/// A clear hex whose every hex within `r` is clear, inland, with no feature on any hexside.
+pub fn open_ground(g: &Game, r: u32) -> Hex {
+    let b = g.board();
+    let r16 = r as i16;
+    (0..b.len())
+        .map(|i| b.hex_at(i))
+        .find(|&h| {
+            let mut n = 0;
+            for x in h.x - r16 - 1..=h.x + r16 + 1 {
+                for y in h.y - r16 - 1..=h.y + r16 + 1 {
+                    let c = Hex::new(x, y);
+                    if b.distance(h, c) <= r {
+                        if !plain(g, c) {
+                            return false;
+                        }
+                        n += 1;
+                    }
+                }
+            }
+            n == 1 + 3 * (r * r + r)
+        })
+        .expect("some open ground")
+}
+
+/// Two clear hexes either side of an unbridged river hexside: (a, b, direction from a).
+pub fn river_crossing(g: &Game) -> (Hex, Hex, usize) {
+    let b = g.board();
+    for i in 0..b.len() {
+        let a = b.hex_at(i);
+        for (d, n) in b.neighbours(a) {
+            let s = b.side(a, d);
+            if s.river
+                && !s.zoc
+                && b.hex(a).kind == 0
+                && b.hex(n).kind == 0
+                && !b.hex(a).austria
+                && !b.hex(n).austria
+            {
+                return (a, n, d);
+            }
+        }
+    }
+    panic!("no unbridged river between clear hexes");
+}
+
+/// A fortress hex outside Austria.
+pub fn fortress(g: &Game) -> Hex {
+    let b = g.board();
+    (0..b.len())
+        .map(|i| b.hex_at(i))
+        .find(|&h| b.hex(h).fortress && !b.hex(h).austria && b.neighbours(h).count() == 6)
+        .expect("a fortress")
+}
+
+/// A game of scenario 5 (no reconnaissance, no Saxon garrison) emptied for a staged position,
+/// at the start of `player`'s movement phase on turn 25.
+pub fn staged(player: u8) -> Game {
+    let mut g = game(5);
+    g.stage_empty(25, player);
+    g
+}
+
+/// Applies an action given as text, panicking with the refusal.
+pub fn act(g: &mut Game, text: &str) {
+    let a = g
+        .parse_action(text)
+        .unwrap_or_else(|r| panic!("{text}: {r}"));
+    g.apply(a).unwrap_or_else(|r| panic!("{text}: {r}"));
+}
+
+/// The refusal of an action given as text.
+pub fn refusal(g: &Game, text: &str) -> engine::Refusal {
+    let a = g
+        .parse_action(text)
+        .unwrap_or_else(|r| panic!("{text}: {r}"));
+    g.check(a).expect_err(text)
+}
