@@ -547,6 +547,59 @@ fn an_army_s_loss_limit_is_its_formations_sum_and_disintegration_above_it() {
     assert_eq!(g.loss_limit, all);
 }
 
+/// Ruling NB41: every formation's loss limit is the activation system's Leipzig level scaled at
+/// 45% (NB26-NB28), not The Battle of Nations' 17.1 (a whole side's sudden death at about a
+/// third of its SP): each army is demoralized at 43-47% of its SP in every scenario, above the
+/// classic game's levels, and disintegrates above that.
+#[test]
+fn loss_limits_are_the_activation_system_s_not_the_battle_of_nations_17_1() {
+    let s = Supplement::bon();
+    let src = s.demoralization_source();
+    assert_eq!(src.share_percent, 45, "NB41: the share stays 45%");
+    assert_eq!(src.clamp_percent, [25, 75]);
+    // 17.1's levels for the French and the Allies by day: turns 1-5, 6-11, 12-20
+    let classic = |side: u8, turn: u8| -> u32 {
+        match (side, turn) {
+            (0, 1..=5) => 100,
+            (0, _) => 110,
+            (_, 1..=5) => 80,
+            (_, 6..=11) => 120,
+            _ => 160,
+        }
+    };
+    for id in SCENARIOS {
+        let sc = scenario(id);
+        let mut side_limit = [0u32; 2];
+        for a in 0..s.armies.len() {
+            let fs: Vec<usize> = s
+                .formations_in(&sc)
+                .into_iter()
+                .filter(|&f| s.formations[f].army == a)
+                .collect();
+            if fs.is_empty() {
+                continue;
+            }
+            let sp: u32 = fs.iter().map(|&f| s.formation_strength(&sc, f)).sum();
+            let limit = s.army_loss_limit(&sc, a);
+            let share = f64::from(limit) / f64::from(sp);
+            assert!(
+                (0.43..=0.47).contains(&share),
+                "{id} {}: {limit} of {sp} SP ({share:.3})",
+                s.armies[a].name
+            );
+            assert!(s.army_disintegration(&sc, a) > limit);
+            let side = s.army_side(&sc, a).unwrap().0;
+            side_limit[usize::from(side)] += limit;
+        }
+        for side in 0..2u8 {
+            assert!(
+                side_limit[usize::from(side)] > classic(side, sc.first_turn),
+                "{id}: side {side}'s armies break above 17.1's level"
+            );
+        }
+    }
+}
+
 #[test]
 fn armies_fight_for_their_sides() {
     let s = Supplement::bon();

@@ -52,6 +52,28 @@ fn random_first_days_finish_and_replay_exactly() {
     }
 }
 
+/// The digest of every state hash of the first five random First Days (the example
+/// `random_games`' digest, over 5 games instead of its 50): equal digests, equal games. A change
+/// of the rules or of the state changes it, and with it `RULES_VERSION`; record the new digest
+/// here and in `docs/performance.md` (the 50 games' digest) with the reason.
+#[test]
+fn random_first_days_are_pinned_by_their_digest() {
+    let start = game("bon-first-day");
+    let mut digest = 0u64;
+    for seed in 0..5 {
+        let mut g = start.clone();
+        play_random(&mut g, seed, 1_000_000, |g, _| {
+            digest = digest.rotate_left(5) ^ g.state_hash();
+        });
+    }
+    assert_eq!(
+        format!("{digest:016x}"),
+        "60075f320bb24205",
+        "rules version {}",
+        napoleonic_battles::RULES_VERSION
+    );
+}
+
 #[test]
 fn random_third_days_finish_and_replay_exactly() {
     for seed in 0..2 {
