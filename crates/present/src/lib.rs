@@ -5,7 +5,8 @@
 //! [`engine::Session`]: this crate never decides legality (it asks the rules) and does no I/O.
 //! The generic part (`generic.rs`: the log and the change of any system's game, over
 //! [`engine::dynamic::DynGame`]) names no rules crate; each system's views live in a module of
-//! their own (`naw_views.rs` for Napoleon at War, `nb_views.rs` for Napoleonic Battles).
+//! their own (`naw_views.rs` for Napoleon at War, `nb_views.rs` for Napoleonic Battles,
+//! `hm_views.rs` for the hex-miniatures rules).
 //!
 //! ```
 //! let sc = scenarios::load("bon-first-day").unwrap();
@@ -20,12 +21,14 @@
 #![warn(missing_docs)]
 
 mod generic;
+mod hm_views;
 mod naw_charts;
 pub mod naw_study;
 mod naw_views;
 mod nb_views;
 
 pub use generic::*;
+pub use hm_views::*;
 pub use naw_charts::*;
 pub use naw_views::*;
 pub use nb_views::*;

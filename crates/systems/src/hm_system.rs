@@ -8,10 +8,14 @@
 //! game's scenario digest covers the stub, the scenario's three files and the rules' tables, so
 //! that a record made with other data does not replay.
 
-use engine::dynamic::{DynGame, DynPlayer, ScenarioInfo, ScenarioSource, System, SystemError};
-use engine::{Dice, Record, Side};
+use engine::dynamic::{
+    DynGame, DynPlayer, GameFacts, Hosted, ScenarioInfo, ScenarioSource, System, SystemError,
+};
+use engine::{Dice, Record, Session, Side};
 use hex_miniatures::data::Tables;
 use hex_miniatures::scenario::{Scenario, Start};
+use hex_miniatures::Game;
+use present::HmPresenter;
 use serde::Deserialize;
 use serde_json::Value;
 use std::sync::{Arc, OnceLock};
@@ -19,6 +23,9 @@ use std::sync::{Arc, OnceLock};
 /// The hex-miniatures rules system.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct HexMiniatures;
+
+/// A hosted hex-miniatures game.
+pub type HmGame = Hosted<Game, HmPresenter>;
 
 /// The system's id.
 pub const ID: &str = "hex-miniatures";
@@ -113,6 +120,48 @@ pub fn digest(stub: &str, sc: &Scenario, tables: &Tables) -> u64 {
     engine::hash_bytes(&bytes)
 }
 
+/// A new game of a scenario under the shipped tables.
+fn game(src: &ScenarioSource, sc: &Scenario) -> Result<Game, SystemError> {
+    Game::new(sc, &data().tables)
+        .map_err(|e| SystemError::Scenario(format!("{}: the game cannot be set up: {e}", src.name)))
+}
+
+fn hosted(s: Session<Game>, sc: &Scenario) -> Box<dyn DynGame> {
+    Box::new(HmGame::new(ID, s, Arc::new(HmPresenter::new(sc))).with_facts(facts))
+}
+
+/// The game's figures for the arena (`grognard sim`): the turn, and per side the base units
+/// lost, their share of the army in percent, and whether it holds the field (1 or 0).
+fn facts(g: &Game) -> GameFacts {
+    let cas = g.casualties();
+    let mut figures = Vec::new();
+    for s in 0..2u8 {
+        let name = engine::Rules::seat_name(g, Side(s)).to_string();
+        let (lost, total) = cas[usize::from(s)];
+        figures.push((format!("{name} base units lost"), f64::from(lost)));
+        figures.push((
+            format!("{name} casualties %"),
+            if total == 0 {
+                0.0
+            } else {
+                f64::from(lost) * 100.0 / f64::from(total)
+            },
+        ));
+        figures.push((
+            format!("{name} hold the field"),
+            if g.holder_of_the_field() == Some(s) {
+                1.0
+            } else {
+                0.0
+            },
+        ));
+    }
+    GameFacts {
+        turn: Some(u32::from(g.turn())),
+        figures,
+    }
+}
+
 fn info(src: &ScenarioSource, sc: &Scenario) -> ScenarioInfo {
     let count = |side: Side| sc.units.iter().filter(|u| u.side == side).count();
     let set_up = |side: Side| {
@@ -175,24 +224,20 @@ impl System for HexMiniatures {
         Ok(serde_json::to_value(present::map_view(&sc.map)).unwrap_or_default())
     }
 
-    fn new_game(&self, src: &ScenarioSource, _seed: u64) -> Result<Box<dyn DynGame>, SystemError> {
-        build(src)?;
-        Err(SystemError::Scenario(format!(
-            "{}: the hex-miniatures rules have no game state yet",
-            src.name
-        )))
+    fn new_game(&self, src: &ScenarioSource, seed: u64) -> Result<Box<dyn DynGame>, SystemError> {
+        let (sc, d) = build(src)?;
+        let s = Session::new(game(src, &sc)?, src.name, d, seed);
+        Ok(hosted(s, &sc))
     }
 
     fn resume(
         &self,
         src: &ScenarioSource,
-        _record: Record,
+        record: Record,
     ) -> Result<Box<dyn DynGame>, SystemError> {
-        build(src)?;
-        Err(SystemError::Scenario(format!(
-            "{}: the hex-miniatures rules have no game state yet",
-            src.name
-        )))
+        let (sc, d) = build(src)?;
+        let s = Session::resume(game(src, &sc)?, record, d)?;
+        Ok(hosted(s, &sc))
     }
 
     fn players(&self) -> Vec<String> {
