@@ -3,10 +3,13 @@
 // commander's command range shaded from the server's overlay; a stack turned to face a hexside
 // by clicking an arrow on the map (the arrows are the server's legal facings); a melee shown with
 // its strengths, column shifts (each with its rule) and chances before the die, then confirmed
-// and resolved. Hot-seat games with fixed seeds; clicks where the board offers them.
+// and resolved; a unit back from elimination in the night's recovery placed by its owner with a
+// click on one of the hexes the server shades (NB78). Hot-seat games with fixed seeds; clicks
+// where the board offers them.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import {
   useFixture, server, api, browser, newPage, shot, openBoard, idle, boardState, waitActions, centreOn, clickHex, hexPoint, assertNoPageErrors,
 } from './helpers.mjs';
@@ -249,6 +252,46 @@ test('3. a reaction face change is made by a click on the map too', { timeout: 1
   await waitActions(page, n);
   const s = await boardState(page);
   assert.ok(s.log.some((/** @type {any} */ e) => e.n > n && e.action === react.text), `${react.text} is recorded`);
+  assertNoPageErrors(page);
+  await page.context().close();
+});
+
+test('4. a unit back from elimination is placed by a click on one of the shaded hexes', { timeout: 240_000 }, async () => {
+  // a Grand Battle of two heuristic players up to the night of turn 6 (tests/data/nb-placement.json:
+  // its actions are replayed through the API; the server rolls the same dice from the same seed)
+  const data = JSON.parse(readFileSync(new URL('./data/nb-placement.json', import.meta.url), 'utf8'));
+  const g = await api.create({ scenario: data.scenario, seed: data.seed, mode: 'hotseat', rules: data.rules });
+  for (const a of data.actions) await api.act(g.id, a, g.seats.both);
+  const s0 = await api.state(g.id);
+  assert.equal(s0.step, 'place', `a recovered unit waits for its owner (step ${s0.step})`);
+  const p = s0.placing;
+  assert.ok(p && p.hexes.length > 0, 'the hexes it may return in');
+  // its legal actions: the board's moves of the unit into exactly those hexes
+  assert.deepEqual(s0.legal_actions.map((/** @type {any} */ a) => a.to), p.hexes);
+  assert.ok(s0.legal_actions.every((/** @type {any} */ a) => a.kind === 'move' && a.unit === p.unit && a.text === `place ${p.unit} ${a.to}`));
+
+  const page = await newPage(browser);
+  await openBoard(page, server.base, g.links.both);
+  await page.locator('.card-nb-placing .nb-placing').waitFor();
+  assert.match(await page.locator('.card-nb-placing').innerText(), new RegExp(`${p.unit} is back from elimination`));
+  // the unit is taken up for its owner, and the hexes it may return in are shaded
+  await page.waitForFunction((u) => /** @type {any} */ (window).grognard.selected === u, p.unit);
+  await page.locator('svg.board .layer-range path.range').waitFor();
+  assert.ok(((await page.locator('svg.board .layer-range path.range').getAttribute('d')) || '').length > 0, 'the hexes are shaded');
+  const to = p.hexes[p.hexes.length - 1];
+  await centreOn(page, to);
+  await shot(page, '16-placement');
+  const n = s0.actions_recorded;
+  await clickHex(page, to);
+  await waitActions(page, n);
+  const s = await api.state(g.id);
+  assert.equal(s.log[n].action, `place ${p.unit} ${to}`, 'the click placed it there');
+  assert.equal(unitOf(s, p.unit).hex, to);
+  assert.equal(unitOf(s, p.unit).sp, 1);
+  // the night goes on: the next recovery roll, or another unit back to place
+  assert.ok(s.step !== 'place' || s.placing.unit !== p.unit, `${p.unit} is placed`);
+  assert.equal(unitOf(await boardState(page), p.unit).hex, to, 'the board shows it back');
+  await shot(page, '16-placed');
   assertNoPageErrors(page);
   await page.context().close();
 });
