@@ -803,7 +803,7 @@ pub fn hm_headline(g: &Game) -> String {
     let cas = g.casualties();
     let pct = |(l, t): (u32, u32)| if t == 0 { 0 } else { l * 100 / t };
     format!(
-        "{}: turn {} of {} ({}), the {}' {}; {} to act; casualties {} {}/{} ({}%), {} {}/{} ({}%){}",
+        "{}: turn {} of {} ({}), {}: {}; {} to act; casualties {} {}/{} ({}%), {} {}/{} ({}%){}",
         g.setup().id,
         g.turn(),
         g.turns(),
