@@ -10,6 +10,7 @@ import { startScreen } from './js/start.js';
 import './systems/naw/index.js';
 import './systems/napoleonic-battles/index.js';
 import './systems/leipzig-1813/index.js';
+import './systems/hex-miniatures/index.js';
 import { Game } from './js/game.js';
 
 /** @type {Game|null} */

@@ -230,8 +230,8 @@ pub fn hm_unit_entry(g: &Game, names: &HmNames, u: UnitId) -> Value {
     })
 }
 
-/// A general's entry: a counter of type `general` with the generic members, and his rank and
-/// command.
+/// A general's entry: a round counter (the generic board's `leader` type, `role` `general`)
+/// with the generic members, and his rank, bonus and commands.
 pub fn hm_general_entry(g: &Game, names: &HmNames, x: GeneralId) -> Value {
     let v = g.general(x);
     let (status, hex) = loc_view(v.loc);
@@ -252,7 +252,8 @@ pub fn hm_general_entry(g: &Game, names: &HmNames, x: GeneralId) -> Value {
         "side": hm_side_name(g, v.side),
         "nation": g.setup().units.iter().find(|u| u.side == v.side).map_or("", |u| u.nation.as_str()),
         "designation": surname(&name),
-        "type": "general",
+        "type": "leader",
+        "role": "general",
         "name": name,
         "strength": 0,
         "movement": g.tables().command_movement,
@@ -273,8 +274,8 @@ fn surname(name: &str) -> String {
         .to_string()
 }
 
-/// The messengers on the table as counters of type `messenger`: the order each carries (none
-/// when riding back), to which formation, from which general ([7.1.2]).
+/// The messengers on the table as round counters (`leader` type, `role` `messenger`): the order
+/// each carries (none when riding back), to which formation, from which general ([7.1.2]).
 pub fn hm_messengers(g: &Game) -> Vec<Value> {
     g.messengers()
         .iter()
@@ -285,7 +286,8 @@ pub fn hm_messengers(g: &Game) -> Vec<Value> {
                 "side": hm_side_name(g, m.side),
                 "nation": "",
                 "designation": match m.order { Some(_) => "order", None => "back" },
-                "type": "messenger",
+                "type": "leader",
+                "role": "messenger",
                 "strength": 0,
                 "movement": g.tables().orders.messenger_movement,
                 "status": "map",

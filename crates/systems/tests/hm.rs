@@ -103,7 +103,10 @@ fn the_state_view_carries_units_generals_messengers_weather_and_the_victory_tabl
     assert_eq!(unit("PR-7-L-1")["status"], "waiting");
     // the generals are counters of their own
     let yorck = unit("yorck");
-    assert_eq!(yorck["type"], "general");
+    assert_eq!(
+        (yorck["type"].as_str(), yorck["role"].as_str()),
+        (Some("leader"), Some("general"))
+    );
     assert_eq!(yorck["senior"], true);
     assert!(v["generals"].as_array().unwrap().len() == 17);
     assert!(v["messengers"].is_array());
