@@ -555,8 +555,8 @@ pub fn nb_legal_action(g: &Game, a: Action) -> LegalAction {
 }
 
 /// The state view of a session (`docs/api.md`, "The state view", with the system's own
-/// members `initiative`, `formations`, `armies`, `activation`, `melee`). Legal actions are listed only
-/// when `with_legal`.
+/// members `initiative`, `formations`, `armies`, `activation`, `melee`, `placing`). Legal
+/// actions are listed only when `with_legal`.
 pub fn nb_state_view(s: &Session<Game>, with_legal: bool) -> Value {
     let g = &s.game;
     let sc = g.scenario();
