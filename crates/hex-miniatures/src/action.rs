@@ -12,6 +12,7 @@
 //! | `form U line` / `column` / `square` / `limbered` / `unlimbered` | a formation change ([8.1], [9.1.7]) | movement |
 //! | `fire B U` | battery `B` fires on unit `U` ([9.1]) | artillery fire |
 //! | `attack U HEX` | unit `U` attacks the hex `HEX` ([9.4]) | attacks |
+//! | `advance U` / `end` | a victor advances into the hex its combat vacated, or none does ([8.7.4]) | resolution |
 
 use crate::setup::Standing;
 use hexmap::{Dir, Hex};
@@ -117,6 +118,11 @@ pub enum Action {
         battery: UnitId,
         /// The target.
         target: UnitId,
+    },
+    /// `advance U`: a victor advances into the hex its combat vacated ([8.7.4]).
+    Advance {
+        /// The unit.
+        unit: UnitId,
     },
     /// `attack U HEX`: a unit joins the attack on a hex ([9.4]).
     Attack {

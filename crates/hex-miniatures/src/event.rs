@@ -169,6 +169,15 @@ pub enum Event {
         /// Why.
         cause: Cause,
     },
+    /// A victor advanced into the hex its combat vacated ([8.7.4]).
+    Advanced {
+        /// The unit.
+        unit: UnitId,
+        /// From.
+        from: Hex,
+        /// To.
+        to: Hex,
+    },
     /// A unit withdrew, retired or routed ([9.8], [2.4.1.5]).
     Withdrew {
         /// The unit.
@@ -314,6 +323,7 @@ impl GameEvent for Event {
                 Cause::Stream => "[3.1.3.4]",
             },
             Event::Withdrew { .. } => "[9.8]",
+            Event::Advanced { .. } => "[8.7.4]",
             Event::Removed { .. } => "[2.4.1.5]",
             Event::GeneralTested { .. } => "[17]",
             Event::GeneralCaptured { .. } => "HM28",

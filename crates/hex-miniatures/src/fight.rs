@@ -421,6 +421,7 @@ pub(crate) fn prepare(g: &mut Game, h: Hex) {
             g.events.push(Event::BatteryCaptured { battery: b });
             g.remove(b);
         }
+        offer_advance(g, h, &att);
         return;
     }
     let side = g.phasing().0;
@@ -530,9 +531,10 @@ pub(crate) fn resolve(g: &mut Game, h: Hex, n: u16) {
     });
     apply_result(g, result, CombatSide::Attacker, &att);
     apply_result(g, result, CombatSide::Defender, &def);
-    for u in att {
+    for &u in &att {
         g.us_mut(u).target = None;
     }
+    offer_advance(g, h, &att);
 }
 
 /// Cavalry charges infantry, which forms square ([9.3.1], [20]).
@@ -579,6 +581,7 @@ fn charge(g: &mut Game, h: Hex, att: &[UnitId], sq: UnitId, n: u16, bonus: i32) 
     for &u in att {
         g.us_mut(u).target = None;
     }
+    offer_advance(g, h, att);
 }
 
 /// A result on one side of a combat ([9.8]; HM23): the group loses at most one base unit,
@@ -753,5 +756,45 @@ pub(crate) fn withdraw(g: &mut Game, u: UnitId, hexes: u8, how: Withdrawal) {
         unit: u,
         from: start,
         to: Some(end),
+    });
+}
+
+/// After a combat: if the hex attacked is empty, the attackers still beside it who may stand
+/// there may advance into it, one of them, at once ([8.7.4], [8.7.5]; HM37: only the
+/// attacker advances).
+fn offer_advance(g: &mut Game, h: Hex, att: &[UnitId]) {
+    if !g.units_at(h).is_empty() {
+        return;
+    }
+    let v: Vec<UnitId> = att
+        .iter()
+        .copied()
+        .filter(|&u| {
+            g.us(u).order != Order::Routed
+                && g.hex_of(u)
+                    .is_some_and(|a| g.setup().map.distance(a, h) == 1 && !g.barred(a, h))
+                && g.may_stand(u, h, false)
+        })
+        .collect();
+    if !v.is_empty() {
+        g.st.advance = Some((h, v));
+    }
+}
+
+/// A victor advances ([8.7.4]).
+pub(crate) fn advance_into(g: &mut Game, u: UnitId) {
+    let Some((h, _)) = g.st.advance.take() else {
+        return;
+    };
+    let Some(from) = g.hex_of(u) else {
+        return;
+    };
+    let side = g.side_of(u);
+    g.capture_at(side, h);
+    g.set_loc(u, Loc::Map(h));
+    g.events.push(Event::Advanced {
+        unit: u,
+        from,
+        to: h,
     });
 }

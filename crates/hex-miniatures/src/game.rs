@@ -122,6 +122,8 @@ pub(crate) struct State {
     pub since_chance: u16,
     /// No player has acted yet in this stage (a stage with no choice then passes by).
     pub fresh: bool,
+    /// A hex vacated by a combat, and the victors who may advance into it ([8.7.4]).
+    pub advance: Option<(Hex, Vec<UnitId>)>,
 }
 
 /// Tables and the setup, with what is derived from them once.
@@ -346,6 +348,7 @@ impl Game {
                 held,
                 since_chance: 0,
                 fresh: true,
+                advance: None,
             },
             fx: Arc::new(fx),
             occ,
@@ -949,7 +952,7 @@ impl Game {
     /// Runs the automatic work until a player or a chance event must act.
     pub(crate) fn advance(&mut self) {
         loop {
-            if self.outcome.is_some() {
+            if self.outcome.is_some() || self.st.advance.is_some() {
                 return;
             }
             if let Some(&t) = self.st.queue.front() {
@@ -1398,7 +1401,7 @@ impl Game {
     }
 
     fn pending(&self) -> Option<Task> {
-        if self.outcome.is_some() {
+        if self.outcome.is_some() || self.st.advance.is_some() {
             return None;
         }
         self.st.queue.front().copied().filter(|t| t.needs_draw())
@@ -1406,6 +1409,11 @@ impl Game {
 
     /// The actions of the phasing player in this stage.
     pub(crate) fn player_actions(&self, out: &mut Vec<Action>) {
+        if let Some((_, v)) = &self.st.advance {
+            out.extend(v.iter().map(|&unit| Action::Advance { unit }));
+            out.push(Action::End);
+            return;
+        }
         match self.st.stage {
             Stage::Orders => crate::command::order_actions(self, out),
             Stage::Movement => crate::movement::movement_actions(self, out),
@@ -1491,7 +1499,21 @@ impl Rules for Game {
             }
             _ => {}
         }
+        if let Some((_, v)) = &self.st.advance {
+            return match a {
+                Action::End => Ok(()),
+                Action::Advance { unit } if v.contains(&unit) => Ok(()),
+                _ => Err(Refusal::new(
+                    "[8.7.4]",
+                    "a victor may advance into the vacated hex now (advance U), or not (end)",
+                )),
+            };
+        }
         match a {
+            Action::Advance { .. } => Err(Refusal::new(
+                "[8.7.4]",
+                "a unit advances only into a hex its combat has just vacated",
+            )),
             Action::End => {
                 if self.st.stage == Stage::Attacks {
                     crate::fight::check_end_attacks(self)
@@ -1557,9 +1579,17 @@ impl Rules for Game {
                     self.run_task(t, n);
                 }
             }
+            Action::End if self.st.advance.is_some() => {
+                self.st.since_chance = self.st.since_chance.saturating_add(1);
+                self.st.advance = None;
+            }
             Action::End => {
                 self.st.since_chance = self.st.since_chance.saturating_add(1);
                 self.end_stage();
+            }
+            Action::Advance { unit } => {
+                self.st.since_chance = self.st.since_chance.saturating_add(1);
+                crate::fight::advance_into(self, unit);
             }
             Action::Order { .. } => {
                 self.st.since_chance = self.st.since_chance.saturating_add(1);

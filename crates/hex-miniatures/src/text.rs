@@ -51,6 +51,7 @@ pub(crate) fn action_text(g: &Game, a: Action) -> String {
         Action::Form { unit: u, formation } => format!("form {} {}", unit(u), formation.name()),
         Action::Fire { battery, target } => format!("fire {} {}", unit(battery), unit(target)),
         Action::Attack { unit: u, target } => format!("attack {} {target}", unit(u)),
+        Action::Advance { unit: u } => format!("advance {}", unit(u)),
     }
 }
 
@@ -60,7 +61,7 @@ fn bad(text: &str) -> Refusal {
         format!(
             "'{text}': expected draw 0.NNN, roll N, end, order G F hold|free|HEX, move U HEX, \
              ride G HEX, face U DIR, form U line|column|square|limbered|unlimbered, fire B U, \
-             attack U HEX"
+             attack U HEX, advance U"
         ),
     )
 }
@@ -137,6 +138,7 @@ pub(crate) fn parse_action(g: &Game, text: &str) -> Result<Action, Refusal> {
             battery: unit(b)?,
             target: unit(t)?,
         }),
+        ["advance", u] => Ok(Action::Advance { unit: unit(u)? }),
         ["attack", u, h] => Ok(Action::Attack {
             unit: unit(u)?,
             target: hex(h)?,

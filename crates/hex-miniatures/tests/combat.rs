@@ -315,3 +315,20 @@ fn generals_17_a_general_killed_under_fire_is_gone_and_adds_nothing() {
     };
     assert_eq!(modifier, 0);
 }
+
+#[test]
+fn advance_8_7_4_one_victor_may_advance_into_the_vacated_hex_at_once() {
+    let mut g = attacks(&[("P1", 0, Kind::Line, "0405"), ("F1", 1, Kind::Line, "0505")]);
+    act(&mut g, "attack P1 0505");
+    act(&mut g, "end");
+    draw(&mut g, 999);
+    // the choice comes before any other combat ([8.7.4])
+    assert!(matches!(g.to_act(), ToAct::Side(s) if s.0 == 0));
+    assert_eq!(refused(&g, "attack P1 0505"), "[8.7.4]");
+    let mut h = g.clone();
+    act(&mut h, "advance P1");
+    assert_eq!(h.unit(unit(&h, "P1")).loc, Loc::Map(hex("0505")));
+    // or none advances
+    act(&mut g, "end");
+    assert_eq!(g.unit(unit(&g, "P1")).loc, Loc::Map(hex("0405")));
+}

@@ -37,6 +37,7 @@ fn candidates(g: &Game, dice: &mut Dice) -> Vec<Action> {
         for d in Dir::ALL {
             v.push(Action::Face { unit: u, dir: d });
         }
+        v.push(Action::Advance { unit: u });
         for f in [
             Formation::Line,
             Formation::Column,

@@ -6,7 +6,7 @@
 //! The generic part (`generic.rs`: the log and the change of any system's game, over
 //! [`engine::dynamic::DynGame`]) names no rules crate; each system's views live in a module of
 //! their own (`naw_views.rs` for Napoleon at War, `nb_views.rs` for Napoleonic Battles,
-//! `hm_views.rs` for the hex-miniatures rules).
+//! `l1813_views.rs` for Leipzig 1813, `hm_views.rs` for the hex-miniatures rules).
 //!
 //! ```
 //! let sc = scenarios::load("bon-first-day").unwrap();
@@ -22,6 +22,7 @@
 
 mod generic;
 mod hm_views;
+mod l1813_views;
 mod naw_charts;
 pub mod naw_study;
 mod naw_views;
@@ -29,6 +30,7 @@ mod nb_views;
 
 pub use generic::*;
 pub use hm_views::*;
+pub use l1813_views::*;
 pub use naw_charts::*;
 pub use naw_views::*;
 pub use nb_views::*;

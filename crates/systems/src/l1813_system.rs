@@ -8,12 +8,17 @@
 //! the stub, the scenario's and the reinforcement chart's text, the tables, the counters and
 //! the map, so that a record made with other data does not replay.
 
-use engine::dynamic::{DynGame, DynPlayer, ScenarioInfo, ScenarioSource, System, SystemError};
-use engine::{Dice, Record};
+use engine::dynamic::{
+    DynGame, DynPlayer, GameFacts, Hosted, ScenarioInfo, ScenarioSource, System, SystemError,
+};
+use engine::{Dice, Record, Rules, Session};
 use leipzig_1813::data::Tables;
 use leipzig_1813::europe::Europe;
+use leipzig_1813::game::SEAT_NAMES;
 use leipzig_1813::scenario::Scenario;
 use leipzig_1813::units::Units;
+use leipzig_1813::Game;
+use present::L1813Presenter;
 use serde::Deserialize;
 use serde_json::Value;
 use std::sync::{Arc, OnceLock};
@@ -21,6 +26,9 @@ use std::sync::{Arc, OnceLock};
 /// The Leipzig 1813 rules system.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Leipzig1813;
+
+/// A hosted Leipzig 1813 game.
+pub type L1813Game = Hosted<Game, L1813Presenter>;
 
 /// The system's id.
 pub const ID: &str = "leipzig-1813";
@@ -174,10 +182,7 @@ fn info(src: &ScenarioSource, sc: &Scenario) -> ScenarioInfo {
         title: format!("Leipzig 1813: {}", sc.title),
         system: ID.into(),
         components: MAP.into(),
-        sides: leipzig_1813::leaders::SIDES
-            .iter()
-            .map(|s| s.to_string())
-            .collect(),
+        sides: SEAT_NAMES.iter().map(|s| s.to_string()).collect(),
         units: counters("French") + counters("Allied"),
         first_turn: sc.first_turn,
         last_turn: sc.last_turn,
@@ -195,6 +200,34 @@ fn info(src: &ScenarioSource, sc: &Scenario) -> ScenarioInfo {
                 format!(" Special rules: {}.", rules.join("; "))
             }
         ),
+    }
+}
+
+/// A new game of a scenario on the shipped tables.
+fn game(sc: &Scenario) -> Result<Game, SystemError> {
+    Game::new(sc, &data().tables).map_err(|e| SystemError::Scenario(e.to_string()))
+}
+
+fn hosted(s: Session<Game>) -> Box<dyn DynGame> {
+    Box::new(L1813Game::new(ID, s, Arc::new(L1813Presenter)).with_facts(facts))
+}
+
+/// The game's figures for the arena (`grognard sim`): the game-turn, each side's victory
+/// points, and the divisions and leaders each has lost in combat and by forced march.
+fn facts(g: &Game) -> GameFacts {
+    let vp = g.victory_points();
+    let mut figures = Vec::new();
+    for (i, name) in SEAT_NAMES.iter().enumerate() {
+        figures.push((format!("{name} victory points"), f64::from(vp[i])));
+    }
+    for (i, name) in SEAT_NAMES.iter().enumerate() {
+        let l = g.losses(i as u8);
+        figures.push((format!("{name} lost in combat"), f64::from(l.combat)));
+        figures.push((format!("{name} lost by forced march"), f64::from(l.march)));
+    }
+    GameFacts {
+        turn: Some(g.turn()),
+        figures,
     }
 }
 
@@ -221,24 +254,20 @@ impl System for Leipzig1813 {
         Ok(serde_json::to_value(present::map_view(&data().europe.map)).unwrap_or_default())
     }
 
-    fn new_game(&self, src: &ScenarioSource, _seed: u64) -> Result<Box<dyn DynGame>, SystemError> {
-        build(src)?;
-        Err(SystemError::Scenario(format!(
-            "{}: Leipzig 1813 has no game state yet",
-            src.name
-        )))
+    fn new_game(&self, src: &ScenarioSource, seed: u64) -> Result<Box<dyn DynGame>, SystemError> {
+        let (sc, d) = build(src)?;
+        let s = Session::new(game(&sc)?, src.name, d, seed);
+        Ok(hosted(s))
     }
 
     fn resume(
         &self,
         src: &ScenarioSource,
-        _record: Record,
+        record: Record,
     ) -> Result<Box<dyn DynGame>, SystemError> {
-        build(src)?;
-        Err(SystemError::Scenario(format!(
-            "{}: Leipzig 1813 has no game state yet",
-            src.name
-        )))
+        let (sc, d) = build(src)?;
+        let s = Session::resume(game(&sc)?, record, d)?;
+        Ok(hosted(s))
     }
 
     fn players(&self) -> Vec<String> {
@@ -256,14 +285,26 @@ impl System for Leipzig1813 {
     }
 }
 
-/// Uniformly random legal actions (`ai::AnyRandom`'s draw over the structured legal actions).
+/// Uniformly random legal actions: `ai::AnyRandom`'s choices (the same draw over the same
+/// list, in the rules' order), read from the typed game rather than its structured legal
+/// actions, which it need not build.
 struct L1813Random(Dice);
 
 impl DynPlayer for L1813Random {
     fn choose(&mut self, game: &dyn DynGame) -> String {
-        let legal = game.legal();
+        let Some(h) = game.as_any().downcast_ref::<L1813Game>() else {
+            // not a game of this system: the generic player's way
+            let legal = game.legal();
+            let i = self.0.draw(&vec![1; legal.len()]).unwrap_or(0);
+            return legal.get(i).map(|a| a.text.clone()).unwrap_or_default();
+        };
+        let g = &h.session.game;
+        let mut legal = Vec::new();
+        if matches!(g.to_act(), engine::ToAct::Side(_)) {
+            g.legal_actions(&mut legal);
+        }
         let i = self.0.draw(&vec![1; legal.len()]).unwrap_or(0);
-        legal.get(i).map(|a| a.text.clone()).unwrap_or_default()
+        legal.get(i).map(|&a| g.action_text(a)).unwrap_or_default()
     }
 
     fn name(&self) -> String {
@@ -284,7 +325,7 @@ mod tests {
             let s = lib.scenario(&id).unwrap();
             assert_eq!(s.system, ID);
             assert_eq!(s.components, MAP);
-            assert_eq!(s.sides, vec!["French".to_string(), "Allied".to_string()]);
+            assert_eq!(s.sides, vec!["French".to_string(), "Allies".to_string()]);
             assert!(s.title.starts_with("Leipzig 1813: "), "{}", s.title);
             assert_eq!(lib.rules_for(&s), vec![ID]);
         }

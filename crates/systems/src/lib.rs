@@ -24,7 +24,7 @@ mod nb_system;
 mod reference;
 
 pub use hm_system::HexMiniatures;
-pub use l1813_system::Leipzig1813;
+pub use l1813_system::{L1813Game, Leipzig1813};
 pub use naw_system::Naw;
 pub use nb_system::{NapoleonicBattles, NbGame};
 
