@@ -447,7 +447,7 @@ pub fn hm_legal_action(g: &Game, a: Action) -> LegalAction {
             la.from = ghex(general);
             la.to = Some(to.to_string());
         }
-        Action::Face { unit, .. } | Action::Form { unit, .. } => {
+        Action::Face { unit, .. } | Action::Form { unit, .. } | Action::Advance { unit } => {
             la.unit = Some(unit_id(g, unit));
             la.from = hex(unit);
         }
@@ -632,6 +632,9 @@ pub fn hm_event_text(g: &Game, e: &Event) -> String {
             Some(f) => format!("{} rides from {f} to {to}.", gen(*general)),
             None => format!("{} arrives at {to}.", gen(*general)),
         },
+        Event::Advanced { unit, from, to } => {
+            format!("{} advances from {from} into {to}.", u(*unit))
+        }
         Event::Faced { unit, dir } => format!("{} faces {dir}.", u(*unit)),
         Event::Formed { unit, formation } => {
             format!("{} forms {}.", u(*unit), formation.name())

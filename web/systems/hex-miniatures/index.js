@@ -268,6 +268,7 @@ function eventLabel(e) {
     case 'base_lost': return 'Base unit lost';
     case 'removed': return 'Removed from play';
     case 'formed': return 'Formation';
+    case 'advanced': return 'Advance after combat';
     case 'general_tested': return 'General under fire';
     case 'general_captured': return 'General captured';
     case 'battery_captured': return 'Battery captured';
@@ -301,7 +302,7 @@ registerSystem({
   sequence,
   panels: (game) => [battleCard(game), victoryCard(game), ordersCard(game)],
   // the verbs of crates/hex-miniatures/src/action.rs
-  grammar: () => 'The grammar: order G F hold|free|HEX, move U HEX, ride G HEX, face U DIR, form U line|column|square|limbered|unlimbered, fire B U, attack U HEX, end — units and generals by id (FR-21-2M-1, yorck), formations by id (PR-7), hexes XXYY, directions E NE NW W SW SE.',
+  grammar: () => 'The grammar: order G F hold|free|HEX, move U HEX, ride G HEX, face U DIR, form U line|column|square|limbered|unlimbered, fire B U, attack U HEX, advance U, end — units and generals by id (FR-21-2M-1, yorck), formations by id (PR-7), hexes XXYY, directions E NE NW W SW SE.',
   legendUnits: () => Object.entries(NATIONS).map(([code, c]) => ({ code, name: c.name, fill: c.fill, text: c.text, mark: NATION_MARKS[code] })),
   legendMarks: () => [],
   helpLines: () => [
