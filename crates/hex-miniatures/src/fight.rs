@@ -495,10 +495,7 @@ pub(crate) fn resolve(g: &mut Game, h: Hex, n: u16) {
             .unwrap_or(Direction::Front)
     };
     let kind = g.hex_kind(h).to_string();
-    let map = &g.setup().map;
-    let slope_def = map.is_slope_hex(h) || kind == "slope";
-    let from_below = slope_def && hexes.iter().any(|&a| !map.is_slope_hex(a));
-    let downhill = !slope_def && hexes.iter().any(|&a| map.is_slope_hex(a));
+    let (from_below, downhill) = slopes(g, h, &hexes, &kind);
     let terrain = g.chart().combat_modifier(&kind, from_below, downhill);
     let square = ms.formation == Formation::Square && g.arm_of(main) == Arm::Infantry;
     let situation = CombatSituation {
@@ -529,6 +526,9 @@ pub(crate) fn resolve(g: &mut Game, h: Hex, n: u16) {
         draw: n,
         result: result.to_string(),
     });
+    for &u in att.iter().chain(&def) {
+        g.us_mut(u).contact = true;
+    }
     apply_result(g, result, CombatSide::Attacker, &att);
     apply_result(g, result, CombatSide::Defender, &def);
     for &u in &att {
@@ -545,6 +545,9 @@ fn charge(g: &mut Game, h: Hex, att: &[UnitId], sq: UnitId, n: u16, bonus: i32) 
             unit: sq,
             formation: Formation::Square,
         });
+    }
+    for &u in att.iter().chain([&sq]) {
+        g.us_mut(u).contact = true;
     }
     let disordered = g.us(sq).order != Order::Ordered;
     let r = g.tables().square.charge(disordered, draw_of(n), bonus);
@@ -797,4 +800,21 @@ pub(crate) fn advance_into(g: &mut Game, u: UnitId) {
         from,
         to: h,
     });
+}
+
+/// Whether the attack climbs to the defender at the top of a slope, and whether an attacker
+/// strikes down from the top ([18] Slope; HM39): the scenario's slope hexsides and which side
+/// is the top when it says (HM49), else a slope hex against one that is not.
+fn slopes(g: &Game, h: Hex, attackers: &[Hex], kind: &str) -> (bool, bool) {
+    let up = &g.setup().uphill;
+    if !up.is_empty() {
+        let from_below = attackers.iter().any(|&a| up.contains(&(a, h)));
+        let downhill = attackers.iter().any(|&a| up.contains(&(h, a)));
+        return (from_below, downhill);
+    }
+    let map = &g.setup().map;
+    let slope_def = map.is_slope_hex(h) || kind == "slope";
+    let from_below = slope_def && attackers.iter().any(|&a| !map.is_slope_hex(a));
+    let downhill = !slope_def && attackers.iter().any(|&a| map.is_slope_hex(a));
+    (from_below, downhill)
 }

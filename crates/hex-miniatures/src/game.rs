@@ -51,6 +51,9 @@ pub(crate) struct UnitState {
     pub fired: bool,
     /// The hex it attacks this combat stage.
     pub target: Option<Hex>,
+    /// Has fought since it last came into contact with the enemy (lancers strike as medium
+    /// cavalry only in their first combat of a contact, [2.4.4.5]; HM38).
+    pub contact: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -277,6 +280,7 @@ impl Game {
                 faced: false,
                 fired: false,
                 target: None,
+                contact: false,
             })
             .collect::<Vec<_>>();
         let generals = setup
@@ -818,7 +822,7 @@ impl Game {
             s.order,
             Circumstance {
                 in_square: s.formation == Formation::Square,
-                first_contact: false,
+                first_contact: exchange && !s.contact && self.side_of(u) == self.st.part,
                 artillery_in_exchange: exchange && self.arm_of(u) == Arm::Artillery,
             },
         )
@@ -916,6 +920,16 @@ impl Game {
     /// A player-turn begins with its rallies ([6]).
     fn begin_part(&mut self) {
         let side = self.st.part;
+        // HM38: a unit out of the enemy's reach is out of contact
+        for i in 0..self.st.units.len() {
+            let u = UnitId(i as u8);
+            let touching = self
+                .hex_of(u)
+                .is_some_and(|h| self.enemy_zoc(self.side_of(u), h));
+            if !touching {
+                self.us_mut(u).contact = false;
+            }
+        }
         for u in self.st.units.iter_mut() {
             u.moved = false;
             u.faced = false;

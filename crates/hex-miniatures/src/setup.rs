@@ -138,6 +138,9 @@ pub struct Setup {
     pub weather_start: Option<u8>,
     /// The objectives: hexes whose holder at the end holds the field ([14]).
     pub objectives: Vec<Objective>,
+    /// The steps that climb a slope hexside, `(from, to)` with `to` the top ([18] Slope); empty
+    /// when the scenario does not say (the game then takes a slope hex for the top, HM39).
+    pub uphill: Vec<(Hex, Hex)>,
 }
 
 /// Hexes whose possession decides who holds the field ([14]).
@@ -398,6 +401,7 @@ impl Setup {
                 hexes: vec![Hex::new(6, 7)],
                 held: 1,
             }],
+            uphill: Vec::new(),
         }
     }
 }
@@ -511,6 +515,12 @@ impl Setup {
                     hexes: o.hexes.clone(),
                     held: o.held.0,
                 })
+                .collect(),
+            uphill: s
+                .map
+                .hexes()
+                .flat_map(|a| s.map.neighbours(a).into_iter().map(move |b| (a, b)))
+                .filter(|&(a, b)| s.map.contains(b) && s.climbs(a, b))
                 .collect(),
         }
     }

@@ -332,3 +332,42 @@ fn advance_8_7_4_one_victor_may_advance_into_the_vacated_hex_at_once() {
     act(&mut g, "end");
     assert_eq!(g.unit(unit(&g, "P1")).loc, Loc::Map(hex("0405")));
 }
+
+#[test]
+fn lancers_2_4_4_5_strike_as_medium_cavalry_in_their_first_combat_of_a_contact() {
+    // Prussian lancers, 4 squadrons: 5 each on first contact (4 after), against heavy cavalry
+    // 6 x 4 = 24
+    let mut g = attacks(&[
+        ("PL", 0, Kind::Lancers, "0404"),
+        ("FC", 1, Kind::HeavyCavalry, "0504"),
+    ]);
+    act(&mut g, "attack PL 0504");
+    act(&mut g, "end");
+    draw(&mut g, 800);
+    let Event::Combat {
+        attack, defence, ..
+    } = combat_event(&g)
+    else {
+        panic!()
+    };
+    assert_eq!((attack, defence), (20, 24));
+}
+
+#[test]
+fn terrain_18_hm39_troops_at_the_top_of_a_slope_take_0_100_off_the_attackers_number() {
+    let mut s = battle(
+        &[("P1", 0, Kind::Line, "0405"), ("F1", 1, Kind::Line, "0505")],
+        &[("blue", 0, "0101")],
+        4,
+    );
+    s.uphill = vec![(hex("0405"), hex("0505"))];
+    let mut g = game(s);
+    until(&mut g, 0, Stage::Attacks, 500);
+    act(&mut g, "attack P1 0505");
+    act(&mut g, "end");
+    draw(&mut g, 500);
+    let Event::Combat { modifier, .. } = combat_event(&g) else {
+        panic!()
+    };
+    assert_eq!(modifier, -100);
+}
