@@ -535,6 +535,11 @@ impl Game {
                     why: "the defenders are gone".into(),
                 });
                 self.next_combat += 1;
+                // Combat (M): the attackers may always enter a hex vacated by a retreat
+                // before combat.
+                if c.targets.len() == 1 && self.offer_advance(c.from, c.targets[0]) {
+                    return;
+                }
                 continue;
             }
             if self.attacking_force(side, c.from).printed.is_empty() {
@@ -660,6 +665,61 @@ impl Game {
         self.carry_out(side, c.from, result.attacker());
         self.update_cities();
         self.next_combat += 1;
+        // Combat (M): after an attack across a river or on a fortress that empties the hex,
+        // the attackers may advance, unless the result touched them (L5).
+        if let [t] = targets[..] {
+            let river = b.between(c.from, t).is_some_and(|s| s.river);
+            if raw.attacker_may_advance_into(river, b.hex(t).fortress)
+                && self.offer_advance(c.from, t)
+            {
+                return;
+            }
+        }
+        self.advance_resolution();
+    }
+
+    /// Offers the attackers of `from` the advance into `to` when it is empty of enemy units
+    /// and they are still there; true when offered.
+    fn offer_advance(&mut self, from: Hex, to: Hex) -> bool {
+        let side = self.player;
+        let empty = !self.enemy_at(side, to);
+        let movers = !self.advancing(from).is_empty();
+        if empty && movers && self.may_enter(side, Arm::Infantry, to, &self.occupancy()) {
+            self.advance = Some((from, to));
+            true
+        } else {
+            false
+        }
+    }
+
+    /// The units that advance from a hex: its combat units that are not dispersed, and its
+    /// leaders (Combat (M)).
+    fn advancing(&self, from: Hex) -> Vec<usize> {
+        self.units_at(from)
+            .into_iter()
+            .filter(|&i| {
+                let u = &self.units[i];
+                u.side == self.player
+                    && !self.is_dispersed(u)
+                    && (self.arm(u).is_combat() || self.arm(u) == Arm::Leader)
+            })
+            .collect()
+    }
+
+    pub(crate) fn apply_advance(&mut self, from: Hex, to: Hex) {
+        for i in self.advancing(from) {
+            if self.arm(&self.units[i]) == Arm::Cavalry && !self.ctx.board.hex(to).cavalry {
+                continue;
+            }
+            self.units[i].hex = to;
+            self.events.push(Event::Advanced {
+                unit: self.label(i),
+                from: from.to_string(),
+                to: to.to_string(),
+            });
+        }
+        self.advance = None;
+        self.update_cities();
         self.advance_resolution();
     }
 

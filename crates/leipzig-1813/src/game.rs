@@ -23,6 +23,7 @@
 //! | `attack 2316 2317` | combat phase: the units of a hex attack an adjacent enemy hex |
 //! | `supply F7` | combat phase: allocate a supply unit to combat (Supply (C) I) |
 //! | `retreat A3 1212` | combat phase, defender: retreat before combat (Combat (J)) |
+//! | `advance 2316 2317` | after a combat: the attackers enter the hex it vacated (or `end`) |
 //! | `disband F3` | the German rebellion: the French remove a unit |
 //! | `end` | end the step |
 //! | `roll 4` | a die (a chance event) |
@@ -246,6 +247,13 @@ pub enum Action {
         /// Where it ends.
         to: Hex,
     },
+    /// Advance the attacking units of a hex into the hex their combat vacated (Combat (M)).
+    Advance {
+        /// The attacking hex.
+        from: Hex,
+        /// The vacated hex.
+        to: Hex,
+    },
     /// Remove a French unit from the map (German Rebellion).
     Disband {
         /// The unit.
@@ -416,6 +424,15 @@ pub enum Event {
         /// To.
         to: String,
     },
+    /// A unit advanced after combat.
+    Advanced {
+        /// The unit.
+        unit: String,
+        /// From.
+        from: String,
+        /// To.
+        to: String,
+    },
     /// A supply unit or depot was spent.
     SupplySpent {
         /// The unit.
@@ -480,6 +497,7 @@ impl GameEvent for Event {
             Event::Eliminated { .. } => "CRT",
             Event::Dispersed { .. } => "Combat (K)",
             Event::Retreated { .. } => "Retreat Order of Preference",
+            Event::Advanced { .. } => "Combat (M)",
             Event::SupplySpent { .. } => "Supply (C)",
             Event::StackOutOfSupply { .. } => "Stacking (B)",
             Event::Recovered { .. } => "Combat (K)",
@@ -570,6 +588,8 @@ pub struct Game {
     pub(crate) berlin_taken: Option<u32>,
     pub(crate) rebellion_from: Option<u32>,
     pub(crate) removals_due: u32,
+    /// An advance after combat the attacker may make now (Combat (M)): from, into.
+    pub(crate) advance: Option<(Hex, Hex)>,
     pub(crate) events: Vec<Event>,
     pub(crate) since_chance: usize,
     pub(crate) outcome: Option<Outcome>,
@@ -1246,7 +1266,16 @@ impl Game {
             Step::Attack => self.check_attack(a),
             Step::Retreat => self.check_retreat(a),
             Step::DefenceSupply => self.check_defence_supply(a),
-            Step::Resolve | Step::Over => Err(refuse("action", "nothing to do now")),
+            Step::Resolve => match (self.advance, a) {
+                (Some((f, t)), Action::Advance { from, to }) if (f, t) == (from, to) => Ok(()),
+                (Some(_), Action::End) => Ok(()),
+                (Some((f, t)), _) => Err(refuse(
+                    "Combat (M)",
+                    format!("advance from {f} into {t}, or end to stay"),
+                )),
+                (None, _) => Err(refuse("action", "nothing to do now")),
+            },
+            Step::Over => Err(refuse("action", "nothing to do now")),
         }
     }
 
@@ -1602,7 +1631,13 @@ impl Game {
                 self.legal_supply(out);
                 out.push(Action::End);
             }
-            Step::Resolve | Step::Over => {}
+            Step::Resolve => {
+                if let Some((from, to)) = self.advance {
+                    out.push(Action::Advance { from, to });
+                    out.push(Action::End);
+                }
+            }
+            Step::Over => {}
         }
     }
 
@@ -1773,6 +1808,7 @@ impl Game {
             }
             Action::Retreat { unit, to } => self.apply_retreat_before_combat(usize::from(unit), to),
             Action::Disband { unit } => self.apply_disband(usize::from(unit)),
+            Action::Advance { from, to } => self.apply_advance(from, to),
             Action::End => self.apply_end(),
         }
         self.since_chance += 1;
@@ -1891,7 +1927,12 @@ impl Game {
                 self.next_combat = 0;
                 self.advance_resolution();
             }
-            Step::Resolve | Step::Over => {}
+            Step::Resolve => {
+                // Combat (M): the attacker stays.
+                self.advance = None;
+                self.advance_resolution();
+            }
+            Step::Over => {}
         }
     }
 
@@ -2427,6 +2468,7 @@ impl Rules for Game {
             Action::Supply { unit } => format!("supply {}", l(unit)),
             Action::Retreat { unit, to } => format!("retreat {} {to}", l(unit)),
             Action::Disband { unit } => format!("disband {}", l(unit)),
+            Action::Advance { from, to } => format!("advance {from} {to}"),
             Action::End => "end".into(),
             Action::Roll(d) => format!("roll {d}"),
         }
@@ -2488,6 +2530,10 @@ impl Rules for Game {
             ["supply", u] => Action::Supply {
                 unit: self.unit_by_label(u)?,
             },
+            ["advance", f, t] => Action::Advance {
+                from: Game::hex_of(f)?,
+                to: Game::hex_of(t)?,
+            },
             ["disband", u] => Action::Disband {
                 unit: self.unit_by_label(u)?,
             },
@@ -2501,7 +2547,7 @@ impl Rules for Game {
                     format!(
                         "'{text}': expected place U HEX, move U HEX, split U KIND, combine HEX \
                          KIND, march U double|triple, press U, halt U, overrun HEX HEX, attack \
-                         HEX HEX, supply U, retreat U HEX, disband U, end, roll N"
+                         HEX HEX, supply U, retreat U HEX, advance HEX HEX, disband U, end, roll N"
                     ),
                 ))
             }
@@ -2528,6 +2574,7 @@ impl Rules for Game {
         self.berlin_taken.hash(&mut h);
         self.rebellion_from.hash(&mut h);
         self.removals_due.hash(&mut h);
+        self.advance.hash(&mut h);
         self.outcome.as_ref().map(|o| o.winner).hash(&mut h);
         h.finish()
     }

@@ -159,6 +159,7 @@ pub(crate) fn build(
         berlin_taken: None,
         rebellion_from: None,
         removals_due: 0,
+        advance: None,
         events: Vec::new(),
         since_chance: 0,
         outcome: None,

@@ -292,3 +292,43 @@ fn crt_auto_a_moving_stack_eliminates_at_500_percent_but_not_cavalry() {
     g.stage_unit(1, "supply", steps(&g, n, 0, 1)).unwrap();
     assert_eq!(refusal(&g, &format!("overrun {h} {n}")).case, "CRT Auto");
 }
+
+#[test]
+fn combat_m_the_attackers_may_advance_into_a_hex_vacated_by_a_retreat_before_combat() {
+    let (mut g, h, n) = duel(&["infantry-corps"], &["infantry-division"]);
+    g.apply(Action::End).unwrap();
+    let t = format!("attack {h} {n}");
+    act(&mut g, &t);
+    g.apply(Action::End).unwrap();
+    let d = g.units_at(n)[0];
+    let to = g.retreat_before_combat_hexes(d)[0];
+    let t = format!("retreat {} {to}", g.label(d));
+    act(&mut g, &t);
+    g.apply(Action::End).unwrap();
+    g.apply(Action::End).unwrap();
+    // The attacker chooses: advance, or end to stay.
+    let mut stay = g.clone();
+    stay.apply(Action::End).unwrap();
+    assert_eq!(stay.units_at(n).len(), 0);
+    let t = format!("advance {h} {n}");
+    act(&mut g, &t);
+    assert_eq!(g.units_at(n).len(), 1);
+    assert!(g.units_at(h).is_empty());
+}
+
+#[test]
+fn combat_m_no_advance_after_an_attack_on_clear_ground_only_across_a_river() {
+    let (mut g, h, n) = duel(&["infantry-corps"], &["infantry-division"]);
+    fight(&mut g, h, n, &[], 3);
+    // Dx on clear ground: the hex is empty, but no advance is offered.
+    assert!(g.units_at(n).is_empty());
+    assert!(g.check(Action::Advance { from: h, to: n }).is_err());
+    let mut g = staged(0);
+    let (a, b, _) = river_crossing(&g);
+    g.stage_unit(0, "infantry-army", a).unwrap();
+    g.stage_unit(1, "infantry-division", b).unwrap();
+    // 9 against 1 doubled: 450%, the 400% column, die 1: Dx; across the river, an advance.
+    fight(&mut g, a, b, &[], 1);
+    assert!(g.units_at(b).is_empty());
+    assert!(g.check(Action::Advance { from: a, to: b }).is_ok());
+}

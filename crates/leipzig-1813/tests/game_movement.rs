@@ -301,9 +301,8 @@ fn fortress_b_six_divisions_stand_in_a_fortress_with_no_supply_unit() {
 
 #[test]
 fn forced_march_double_rolls_after_the_allowance_and_applies_the_table() {
-    let h;
     let mut g = staged(0);
-    h = open_ground(&g, 4);
+    let h = open_ground(&g, 4);
     let d = g.stage_unit(0, "infantry-division", h).unwrap();
     let t = format!("march {} double", g.label(d));
     act(&mut g, &t);

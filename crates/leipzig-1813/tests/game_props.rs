@@ -49,6 +49,9 @@ fn neighbours(g: &Game, a: Action) -> Vec<Action> {
                     .map(|from| Action::Attack { from, to }),
             );
         }
+        Action::Advance { from, to } => {
+            v.extend(hexes(to).into_iter().map(|to| Action::Advance { from, to }));
+        }
         Action::Overrun { from, to } => {
             v.extend(hexes(to).into_iter().map(|to| Action::Overrun { from, to }));
         }
@@ -77,7 +80,7 @@ fn neighbours(g: &Game, a: Action) -> Vec<Action> {
                     .map(|unit| Action::Split { unit, into }),
             );
         }
-        Action::Combine { hex, kind } => {
+        Action::Combine { hex, .. } => {
             v.extend((0..7u8).map(|kind| Action::Combine { hex, kind }));
         }
         Action::Press { unit } | Action::Halt { unit } | Action::Disband { unit } => {
@@ -110,7 +113,7 @@ fn run(n: u8, seed: u64) {
         // Up to six actions a step, spread over the list and shifted from step to step.
         let stride = buf.len() / 6 + 1;
         for (i, &a) in buf.iter().enumerate() {
-            if (i as u64 + k) % stride as u64 != 0 {
+            if !(i as u64 + k).is_multiple_of(stride as u64) {
                 continue;
             }
             assert!(
