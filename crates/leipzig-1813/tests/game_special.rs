@@ -1,0 +1,163 @@
+//! The special rules as played (Saxon Garrison, Bavarian Defection, Austrian Intervention,
+//! German Rebellion, the Northern Option) and the take-back limit (L29).
+
+mod common;
+use common::*;
+use engine::Rules;
+use leipzig_1813::game::Status;
+use leipzig_1813::{Action, Event, Game};
+
+/// Ends steps until the given turn's `player` movement phase begins.
+fn until(g: &mut Game, turn: u32, player: u8) {
+    while !(g.turn() == turn
+        && g.player() == player
+        && g.step() == leipzig_1813::game::Step::Movement)
+    {
+        // Place what arrives where it first may.
+        let mut buf = Vec::new();
+        g.legal_actions(&mut buf);
+        let a = buf
+            .iter()
+            .copied()
+            .find(|a| matches!(a, Action::Place { .. } | Action::Disband { .. }))
+            .unwrap_or(Action::End);
+        g.apply(a).unwrap();
+    }
+}
+
+#[test]
+fn l27_saxon_garrison_exerts_no_zone_of_control_until_it_may_move() {
+    let mut g = game(1);
+    g.stage_empty(2, 0);
+    let h = open_ground(&g, 3);
+    let s = g.stage_unit(0, "infantry-division", h).unwrap();
+    g.stage_unit_mut(s).saxon = true;
+    let n = g.board().index(steps(&g, h, 0, 1)).unwrap();
+    assert_eq!(g.zones_of_control()[n][0], 0);
+    g.stage_empty(3, 0);
+    let s = g.stage_unit(0, "infantry-division", h).unwrap();
+    g.stage_unit_mut(s).saxon = true;
+    assert_eq!(g.zones_of_control()[n][0], 1);
+}
+
+#[test]
+fn l29_every_action_since_the_last_die_may_be_taken_back() {
+    let mut g = staged(0);
+    let h = open_ground(&g, 3);
+    let d = g.stage_unit(0, "infantry-division", h).unwrap();
+    let t = format!("march {} double", g.label(d));
+    act(&mut g, &t);
+    assert_eq!(g.undoable(), 1);
+    let t = format!("press {}", g.label(d));
+    act(&mut g, &t);
+    assert_eq!(g.undoable(), 2);
+    g.apply(Action::Roll(1)).unwrap();
+    assert_eq!(g.undoable(), 0);
+    assert_eq!(g.undo_refusal().case, "L29");
+}
+
+#[test]
+fn bavarian_defection_the_allies_receive_the_bavarians_when_the_french_fall_behind() {
+    let mut g = staged(1);
+    let berlin = g.board().cities[0].unwrap();
+    g.stage_unit(1, "infantry-division", berlin).unwrap();
+    g.apply(Action::End).unwrap();
+    g.apply(Action::End).unwrap();
+    // End of turn 25: French 0, Allies 15.
+    assert_eq!(g.bavaria_defected(), Some(25));
+    until(&mut g, 26, 1);
+    let bavarians: Vec<usize> = (0..g.units().len())
+        .filter(|&i| g.units()[i].side == 1 && g.nationality(&g.units()[i]) == "Bavarian")
+        .collect();
+    // Six infantry divisions, two cavalry, one supply unit, on the south edge.
+    assert_eq!(bavarians.len(), 9);
+    let south = g.board().size.0;
+    assert!(bavarians
+        .iter()
+        .all(|&i| g.placement_hexes(i).iter().all(|h| h.x == south)));
+}
+
+#[test]
+fn austrian_intervention_french_combat_losses_twice_the_allies_bring_austria_in() {
+    let mut g = game(8);
+    g.stage_empty(6, 1);
+    let h = open_ground(&g, 4);
+    g.stage_unit(1, "infantry-army", h).unwrap();
+    let n = steps(&g, h, 0, 1);
+    g.stage_unit(0, "infantry-division", n).unwrap();
+    let s = g.stage_unit(1, "supply", h).unwrap();
+    g.apply(Action::End).unwrap();
+    let t = format!("attack {h} {n}");
+    act(&mut g, &t);
+    g.apply(Action::Supply { unit: s as u16 }).unwrap();
+    g.apply(Action::End).unwrap();
+    g.apply(Action::End).unwrap();
+    g.apply(Action::End).unwrap();
+    g.apply(Action::Roll(1)).unwrap();
+    assert_eq!(g.losses(0).combat, 1);
+    assert_eq!(g.austria_intervened(), Some(6));
+    assert!(g.austria_open());
+    until(&mut g, 7, 1);
+    let austrians = (0..g.units().len())
+        .filter(|&i| g.units()[i].side == 1 && g.nationality(&g.units()[i]) == "Austrian")
+        .count();
+    // Fourteen infantry, two cavalry, a supply unit and leaders 1 and 6 around Prague.
+    assert_eq!(austrians, 19);
+}
+
+#[test]
+fn l32_no_intervention_while_the_french_have_lost_nothing() {
+    let mut g = game(8);
+    g.stage_empty(6, 1);
+    g.apply(Action::End).unwrap();
+    g.apply(Action::End).unwrap();
+    assert_eq!(g.austria_intervened(), None);
+    assert!(!g.austria_open());
+}
+
+#[test]
+fn german_rebellion_cancels_french_reinforcements_and_removes_two_divisions_a_turn() {
+    let mut g = game(8);
+    g.stage_empty(14, 1);
+    let h = open_ground(&g, 3);
+    g.stage_unit(0, "infantry-corps", h).unwrap();
+    let d = g.stage_unit(0, "infantry-division", h).unwrap();
+    g.apply(Action::End).unwrap();
+    g.apply(Action::End).unwrap();
+    assert_eq!((g.turn(), g.player()), (15, 0));
+    assert!(g.rebellion());
+    assert!(g
+        .events()
+        .iter()
+        .any(|e| matches!(e, Event::SpecialRule { rule, .. } if rule == "German Rebellion")));
+    assert_eq!(g.check(Action::End).unwrap_err().case, "German Rebellion");
+    let t = format!("disband {}", g.label(d));
+    act(&mut g, &t);
+    assert_eq!(g.units()[d].status, Status::Gone);
+    // One more division is due: the corps goes (it counts two).
+    assert!(g.check(Action::End).is_err());
+    // No French reinforcement arrived on turn 15.
+    assert!(!g
+        .events()
+        .iter()
+        .any(|e| matches!(e, Event::Reinforcements { side, .. } if side == "French")));
+}
+
+#[test]
+fn northern_option_the_allies_then_the_french_receive_forces_after_berlin_falls() {
+    let mut g = staged(0);
+    let berlin = g.board().cities[0].unwrap();
+    g.stage_unit(0, "infantry-division", berlin).unwrap();
+    assert!(g
+        .events()
+        .iter()
+        .any(|e| matches!(e, Event::SpecialRule { rule, .. } if rule == "Northern Option")));
+    until(&mut g, 26, 1);
+    let north: Vec<usize> = (0..g.units().len())
+        .filter(|&i| {
+            g.units()[i].status == Status::Pending && g.placement_hexes(i).iter().all(|h| h.x == 1)
+        })
+        .collect();
+    // Two infantry divisions and one cavalry on the north edge east of the Elbe.
+    assert_eq!(north.len(), 3);
+}
