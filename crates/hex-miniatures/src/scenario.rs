@@ -990,7 +990,7 @@ impl Reader<'_> {
         let mut turns = 0;
         if tm == 0 {
             self.err("time.turn_minutes is 0".into());
-        } else if end <= start || (end - start) % tm != 0 {
+        } else if end <= start || !(end - start).is_multiple_of(tm) {
             self.err(format!(
                 "time: {} to {} is not a whole number of {tm}-minute turns",
                 t.start, t.end
@@ -1326,7 +1326,7 @@ impl Reader<'_> {
     fn turn_of(&mut self, t: Time, what: &str, s: &str) -> u32 {
         let end = t.start + t.turns * t.turn_minutes;
         match parse_clock(s) {
-            Ok(m) if m >= t.start && m < end && (m - t.start) % t.turn_minutes == 0 => {
+            Ok(m) if m >= t.start && m < end && (m - t.start).is_multiple_of(t.turn_minutes) => {
                 (m - t.start) / t.turn_minutes + 1
             }
             Ok(_) => {

@@ -806,7 +806,7 @@ pub fn hm_event(g: &Game, e: &Event) -> Value {
 /// One line on the game's state: the clock, the stage, who acts, the casualties.
 pub fn hm_headline(g: &Game) -> String {
     let cas = g.casualties();
-    let pct = |(l, t): (u32, u32)| if t == 0 { 0 } else { l * 100 / t };
+    let pct = |(l, t): (u32, u32)| (l * 100).checked_div(t).unwrap_or(0);
     format!(
         "{}: turn {} of {} ({}), {}: {}; {} to act; casualties {} {}/{} ({}%), {} {}/{} ({}%){}",
         g.setup().id,
