@@ -127,8 +127,8 @@ pub(crate) fn check_fire(g: &Game, b: UnitId, t: UnitId) -> Result<(), Refusal> 
     Ok(())
 }
 
-/// A battery fires: the target's generals test under artillery fire first ([6.3]), then the
-/// battery's number ([9.1.2]).
+/// A battery fires: the target's generals test under artillery fire first ([6.3]; HM24: once
+/// a player-turn), then the battery's number ([9.1.2]).
 pub(crate) fn declare_fire(g: &mut Game, b: UnitId, t: UnitId) {
     g.us_mut(b).fired = true;
     let Some(h) = g.hex_of(t) else {
@@ -407,8 +407,9 @@ fn defenders_of(g: &Game, h: Hex) -> Vec<UnitId> {
 }
 
 /// Before a combat's number: a battery standing alone charged by cavalry is taken at once
-/// ([9.1.6]); otherwise the generals of both sides test under fire ([6.3], [9.2]), then the
-/// number is drawn.
+/// ([9.1.6]); otherwise the generals of both sides test under fire ([6.3], [9.2]; HM24: those
+/// not yet tested this player-turn), then the number is drawn (HM37: cavalry alone against
+/// infantry charges a square, any other attack reads the combat results table).
 pub(crate) fn prepare(g: &mut Game, h: Hex) {
     let att = attackers_of(g, h);
     let def = defenders_of(g, h);

@@ -1,5 +1,6 @@
 //! The movement stage ([8]): a unit's whole move to a hex it can reach ([8.2], [8.3], [8.4],
-//! [18]), a general's ride ([2.4.6.3]), turning (HM26) and formation changes ([8.1],
+//! [18]; HM36: the rules choose its path: the cheapest, then the fewest streams, then the
+//! fewest friends passed while disordered), a general's ride ([2.4.6.3]), turning (HM26) and formation changes ([8.1],
 //! [9.1.7]); reinforcements enter by their edge of the table ([3.2]).
 
 use crate::action::{Action, Formation, GeneralId, UnitId};
