@@ -89,7 +89,7 @@ fn in_the_spring_the_french_seat_sees_no_hidden_allied_unit() {
     let lib = Library::standard();
     let mut g = lib.new_game("leipzig1813-1", None, 5).unwrap();
     let sys = lib.system(ID).unwrap();
-    let mut players = vec![
+    let mut players = [
         sys.player("random", 1).unwrap(),
         sys.player("random", 2).unwrap(),
     ];

@@ -107,9 +107,10 @@ fn the_system_is_registered_once_with_its_components() {
     assert_eq!(sys.components(), NapoleonicBattles.components());
     assert_eq!(sys.components(), &["leipzig"]);
     assert_eq!(sys.rules_version(), napoleonic_battles::RULES_VERSION);
+    // (the systems registered after it: Leipzig 1813, the hex-miniatures rules)
     assert_eq!(
-        lib.registry().ids(),
-        vec!["naw", RULES],
-        "the registry lists both systems"
+        lib.registry().ids()[..2],
+        ["naw", RULES],
+        "the registry lists both systems first"
     );
 }
