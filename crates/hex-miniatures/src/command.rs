@@ -63,26 +63,26 @@ pub(crate) fn check_order(g: &Game, a: Action) -> Result<(), Refusal> {
     }
     if !may_order(g, general) {
         return Err(Refusal::new(
-            "[7.1.2]",
+            "7.1.2",
             "a general of the phasing side, on the table, gives one order a stage",
         ));
     }
     if !g.commanded(general).contains(&formation) {
         return Err(Refusal::new(
-            "[7.1]",
+            "7.1",
             "a general orders only the formations under his command (HM29)",
         ));
     }
     if g.formation_order(formation) == order {
         return Err(Refusal::new(
-            "[7.1.2]",
+            "7.1.2",
             "the formation already has that order",
         ));
     }
     if let Standing::Advance(h) = order {
         if !g.objectives().contains(&h) {
             return Err(Refusal::new(
-                "[7.1.1]",
+                "7.1.1",
                 format!("{h} is not an objective (a named place, a town or a work) (HM29)"),
             ));
         }

@@ -38,26 +38,26 @@ fn engaged(g: &Game, u: UnitId) -> bool {
 fn fire_refusal(g: &Game, b: UnitId) -> Option<Refusal> {
     let s = g.us(b);
     if battery(g, b).is_none() {
-        return Some(Refusal::new("[9.1]", "only batteries fire at a distance"));
+        return Some(Refusal::new("9.1", "only batteries fire at a distance"));
     }
     if g.side_of(b) != g.phasing().0 || !matches!(s.loc, Loc::Map(_)) {
         return Some(Refusal::new(
-            "[9.1.1]",
+            "9.1.1",
             "the attacking army's batteries fire",
         ));
     }
     if s.fired {
-        return Some(Refusal::new("[9.1.1]", "a battery fires once a turn"));
+        return Some(Refusal::new("9.1.1", "a battery fires once a turn"));
     }
     if s.order != Order::Ordered {
-        return Some(Refusal::new("[9.1.1]", "a disrupted battery may not fire"));
+        return Some(Refusal::new("9.1.1", "a disrupted battery may not fire"));
     }
     if s.formation != Formation::Unlimbered {
-        return Some(Refusal::new("[9.1.7]", "a limbered battery may not fire"));
+        return Some(Refusal::new("9.1.7", "a limbered battery may not fire"));
     }
     if engaged(g, b) {
         return Some(Refusal::new(
-            "[9.1.5]",
+            "9.1.5",
             "a battery next to the enemy fights in the exchange instead",
         ));
     }
@@ -67,29 +67,29 @@ fn fire_refusal(g: &Game, b: UnitId) -> Option<Refusal> {
 /// Why a battery may not fire on a unit ([9.1.2], [9.1.3], [21]), or `None`.
 fn target_refusal(g: &Game, b: UnitId, t: UnitId) -> Option<Refusal> {
     let (Some(from), Some(to)) = (g.hex_of(b), g.hex_of(t)) else {
-        return Some(Refusal::new("[9.1.1]", "the target is not on the table"));
+        return Some(Refusal::new("9.1.1", "the target is not on the table"));
     };
     if g.side_of(t) == g.side_of(b) {
-        return Some(Refusal::new("[9.1.1]", "a battery fires on the enemy"));
+        return Some(Refusal::new("9.1.1", "a battery fires on the enemy"));
     }
     let kind = battery(g, b)?;
     let range = g.setup().map.distance(from, to);
     let max = g.tables().artillery.max_range(kind);
     if range < 2 || range > u32::from(max) {
         return Some(Refusal::new(
-            "[21]",
+            "21",
             format!("the target is {range} hexes off; the battery fires from 2 to {max} (HM17)"),
         ));
     }
     if g.visibility().is_some_and(|v| range > u32::from(v)) {
         return Some(Refusal::new(
-            "[24]",
+            "24",
             "the target cannot be seen at that range this turn",
         ));
     }
     if !g.line_clear(from, to, true) {
         return Some(Refusal::new(
-            "[9.1.3]",
+            "9.1.3",
             "terrain or troops hide the target from the battery",
         ));
     }
@@ -311,23 +311,23 @@ pub(crate) fn check_attack(g: &Game, u: UnitId, target: Hex) -> Result<(), Refus
         return Err(Refusal::new("action", "no such unit"));
     }
     if g.side_of(u) != g.phasing().0 {
-        return Err(Refusal::new("[9]", "the phasing side attacks"));
+        return Err(Refusal::new("9", "the phasing side attacks"));
     }
     if g.us(u).order == Order::Routed {
         return Err(Refusal::new(
-            "[8.8.3]",
+            "8.8.3",
             "routed units cannot engage in combat",
         ));
     }
     if g.us(u).target.is_some() {
         return Err(Refusal::new(
-            "[9.4.2.4]",
+            "9.4.2.4",
             "no unit may attack more than once a combat stage",
         ));
     }
     if !targets(g, u).contains(&target) {
         return Err(Refusal::new(
-            "[9.4.2.5]",
+            "9.4.2.5",
             "a unit attacks an adjacent enemy hex (never over a river without a bridge)",
         ));
     }
@@ -339,7 +339,7 @@ pub(crate) fn check_attack(g: &Game, u: UnitId, target: Hex) -> Result<(), Refus
         .collect();
     if coverage(g, &b) < best {
         return Err(Refusal::new(
-            "[9.4.2.1]",
+            "9.4.2.1",
             "that would leave an enemy next to your troops unattacked when all could be (HM33)",
         ));
     }
@@ -354,7 +354,7 @@ pub(crate) fn check_end_attacks(g: &Game) -> Result<(), Refusal> {
     match obliged(g).into_iter().find(|&u| g.us(u).target.is_none()) {
         None => Ok(()),
         Some(u) => Err(Refusal::new(
-            "[9.4.2.2]",
+            "9.4.2.2",
             format!("{} is next to the enemy and must attack", g.unit_name(u)),
         )),
     }

@@ -1175,7 +1175,7 @@ impl Game {
         self.push(Event::Over { winner, margin });
         self.outcome = Some(Outcome {
             winner: winner.map(Side),
-            case: "[14]",
+            case: "14",
             why,
         });
     }
@@ -1442,14 +1442,14 @@ impl Game {
 
     fn stage_case(&self) -> &'static str {
         match self.st.stage {
-            Stage::Rally => "[6]",
-            Stage::Orders => "[7]",
-            Stage::Movement => "[8]",
-            Stage::Artillery => "[9.1]",
-            Stage::Attacks | Stage::Resolution => "[9]",
-            Stage::Crisis => "[13]",
-            Stage::TurnEnd => "[5.1.3]",
-            Stage::Over => "[14]",
+            Stage::Rally => "6",
+            Stage::Orders => "7",
+            Stage::Movement => "8",
+            Stage::Artillery => "9.1",
+            Stage::Attacks | Stage::Resolution => "9",
+            Stage::Crisis => "13",
+            Stage::TurnEnd => "5.1.3",
+            Stage::Over => "14",
         }
     }
 }
@@ -1491,25 +1491,25 @@ impl Rules for Game {
 
     fn check(&self, a: Action) -> Result<(), Refusal> {
         if self.outcome.is_some() {
-            return Err(Refusal::new("[14]", "the battle is over"));
+            return Err(Refusal::new("14", "the battle is over"));
         }
         match (self.pending(), a) {
             (Some(t), Action::Roll(n)) if t.needs_die() && (1..=6).contains(&n) => return Ok(()),
             (Some(t), Action::Draw(n)) if !t.needs_die() && n < D1000 => return Ok(()),
             (Some(t), _) if t.needs_die() => {
                 return Err(Refusal::new(
-                    "[24]",
+                    "24",
                     "the weather die is thrown now (roll 1-6)",
                 ))
             }
             (Some(_), _) => {
                 return Err(Refusal::new(
-                    "[2.3]",
+                    "2.3",
                     "a random number is drawn now (draw 0.000-0.999)",
                 ))
             }
             (None, Action::Draw(_) | Action::Roll(_)) => {
-                return Err(Refusal::new("[2.3]", "no random number is pending"))
+                return Err(Refusal::new("2.3", "no random number is pending"))
             }
             _ => {}
         }
@@ -1518,14 +1518,14 @@ impl Rules for Game {
                 Action::End => Ok(()),
                 Action::Advance { unit } if v.contains(&unit) => Ok(()),
                 _ => Err(Refusal::new(
-                    "[8.7.4]",
+                    "8.7.4",
                     "a victor may advance into the vacated hex now (advance U), or not (end)",
                 )),
             };
         }
         match a {
             Action::Advance { .. } => Err(Refusal::new(
-                "[8.7.4]",
+                "8.7.4",
                 "a unit advances only into a hex its combat has just vacated",
             )),
             Action::End => {
@@ -1536,7 +1536,7 @@ impl Rules for Game {
                 }
             }
             Action::Order { .. } if self.st.stage != Stage::Orders => Err(Refusal::new(
-                "[7]",
+                "7",
                 "orders are given in the orders stage of one's own player-turn",
             )),
             Action::Order { .. } => crate::command::check_order(self, a),
@@ -1547,7 +1547,7 @@ impl Rules for Game {
                 if self.st.stage != Stage::Movement =>
             {
                 Err(Refusal::new(
-                    "[8.3.1]",
+                    "8.3.1",
                     "units move only in their own movement stage",
                 ))
             }
@@ -1556,12 +1556,12 @@ impl Rules for Game {
             | Action::Face { .. }
             | Action::Form { .. } => crate::movement::check_movement(self, a),
             Action::Fire { .. } if self.st.stage != Stage::Artillery => Err(Refusal::new(
-                "[9.1.1]",
+                "9.1.1",
                 "batteries fire first in the combat stage, before the attacks",
             )),
             Action::Fire { battery, target } => crate::fight::check_fire(self, battery, target),
             Action::Attack { .. } if self.st.stage != Stage::Attacks => Err(Refusal::new(
-                "[9]",
+                "9",
                 "attacks are declared in the combat stage, after the artillery's fire",
             )),
             Action::Attack { unit, target } => crate::fight::check_attack(self, unit, target),
@@ -1659,7 +1659,7 @@ impl Rules for Game {
 
     fn undo_refusal(&self) -> Refusal {
         Refusal::new(
-            "[8.3.4]",
+            "8.3.4",
             "a random number has been drawn since: nothing before it may be taken back",
         )
     }

@@ -61,31 +61,31 @@ pub(crate) fn unable(g: &Game, u: UnitId) -> Option<Refusal> {
     let s = g.us(u);
     if g.side_of(u) != side {
         return Some(Refusal::new(
-            "[8.3.1]",
+            "8.3.1",
             "it is not that unit's movement stage",
         ));
     }
     if s.moved {
         return Some(Refusal::new(
-            "[8.3.7]",
+            "8.3.7",
             "the unit has already moved (or changed formation) this stage",
         ));
     }
     match s.loc {
-        Loc::Gone => return Some(Refusal::new("[9.8]", "the unit is out of the battle")),
+        Loc::Gone => return Some(Refusal::new("9.8", "the unit is out of the battle")),
         Loc::Waiting => {
             let ok = match &g.setup().units[usize::from(u.0)].start {
                 Start::Arrives { minute, .. } => *minute <= g.minute(),
                 Start::Hex(_) => false,
             };
             if !ok {
-                return Some(Refusal::new("[3.2]", "the unit has not arrived yet"));
+                return Some(Refusal::new("3.2", "the unit has not arrived yet"));
             }
         }
         Loc::Map(h) => {
             if g.enemy_zoc(side, h) {
                 return Some(Refusal::new(
-                    "[8.3.3]",
+                    "8.3.3",
                     "a unit may not leave an enemy zone of control in the movement stage",
                 ));
             }
@@ -93,15 +93,15 @@ pub(crate) fn unable(g: &Game, u: UnitId) -> Option<Refusal> {
     }
     match (s.order, s.formation) {
         (Order::Routed | Order::Retiring, _) => Some(Refusal::new(
-            "[6.1]",
+            "6.1",
             "a routed or retiring unit withdraws; it does not move at will until rallied",
         )),
         (_, Formation::Square) => Some(Refusal::new(
-            "[8.1.1]",
+            "8.1.1",
             "infantry in square cannot move (form line or column first)",
         )),
         (_, Formation::Unlimbered) => Some(Refusal::new(
-            "[9.1.7]",
+            "9.1.7",
             "an unlimbered battery cannot move (limber it first)",
         )),
         _ => None,
@@ -379,33 +379,33 @@ pub(crate) fn check_movement(g: &Game, a: Action) -> Result<(), Refusal> {
                 return Err(r);
             }
             if !g.setup().map.contains(to) {
-                return Err(Refusal::new("[8.2]", format!("{to} is off the table")));
+                return Err(Refusal::new("8.2", format!("{to} is off the table")));
             }
             if reach(g, unit).dest.contains(&to) {
                 Ok(())
             } else if g.enemy_in(g.side_of(unit), to) {
                 Err(Refusal::new(
-                    "[8.3.2]",
+                    "8.3.2",
                     "a unit may never enter an enemy's hex",
                 ))
             } else if !g.chart().may_occupy(g.hex_kind(to), g.arm_of(unit)) {
                 Err(Refusal::new(
-                    "[18]",
+                    "18",
                     format!("a {} may not enter {}", g.kind_of(unit), g.hex_kind(to)),
                 ))
             } else if !g.may_stand(unit, to, false) {
                 Err(Refusal::new(
-                    "[8.5.2]",
+                    "8.5.2",
                     "one battalion or regiment and one battery at most to a hex",
                 ))
             } else if g.standing_of(unit) != Standing::Free && reach_ignoring_orders(g, unit, to) {
                 Err(Refusal::new(
-                    "[7.1]",
+                    "7.1",
                     "the formation's orders do not allow that move (HM29)",
                 ))
             } else {
                 Err(Refusal::new(
-                    "[8.3.5]",
+                    "8.3.5",
                     format!("{to} is beyond the unit's movement allowance (or past an enemy zone of control, [4])"),
                 ))
             }
@@ -416,13 +416,13 @@ pub(crate) fn check_movement(g: &Game, a: Action) -> Result<(), Refusal> {
             }
             if g.setup().generals[usize::from(general.0)].side != g.phasing().0 {
                 return Err(Refusal::new(
-                    "[8.3.1]",
+                    "8.3.1",
                     "it is not that general's movement stage",
                 ));
             }
             if g.st.generals[usize::from(general.0)].rode {
                 return Err(Refusal::new(
-                    "[8.3.7]",
+                    "8.3.7",
                     "the general has already ridden this stage",
                 ));
             }
@@ -430,7 +430,7 @@ pub(crate) fn check_movement(g: &Game, a: Action) -> Result<(), Refusal> {
                 Ok(())
             } else {
                 Err(Refusal::new(
-                    "[2.4.6.3]",
+                    "2.4.6.3",
                     format!("{to} is not within a general's 5 hexes by open ground"),
                 ))
             }
@@ -458,12 +458,12 @@ pub(crate) fn check_movement(g: &Game, a: Action) -> Result<(), Refusal> {
                 Ok(())
             } else if g.us(unit).moved {
                 Err(Refusal::new(
-                    "[8.1]",
+                    "8.1",
                     "a formation change takes the unit's move (HM25): it has already moved",
                 ))
             } else {
                 Err(Refusal::new(
-                    "[8.1]",
+                    "8.1",
                     format!("a {} cannot take that formation now", g.kind_of(unit)),
                 ))
             }

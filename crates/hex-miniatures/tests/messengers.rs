@@ -69,15 +69,15 @@ fn orders_7_1_2_1_an_order_given_in_person_holds_at_once() {
         }
     )));
     // one order a stage
-    assert_eq!(refused(&g, "order steinmetz PR1 free"), "[7.1.2]");
+    assert_eq!(refused(&g, "order steinmetz PR1 free"), "7.1.2");
 }
 
 #[test]
 fn orders_hm29_a_general_orders_only_the_formations_under_him() {
     let g = corps("0101", "0305", &[("F1", 1, Kind::Line, "1010")]);
-    assert_eq!(refused(&g, "order steinmetz PR hold"), "[7.1]");
+    assert_eq!(refused(&g, "order steinmetz PR hold"), "7.1");
     // an objective is a named place, a town or a work: the village 0607
-    assert_eq!(refused(&g, "order yorck PR1 0505"), "[7.1.1]");
+    assert_eq!(refused(&g, "order yorck PR1 0505"), "7.1.1");
 }
 
 #[test]
@@ -142,7 +142,7 @@ fn orders_hm29_holding_troops_do_not_move_into_an_enemy_zone_of_control() {
     act(&mut g, "end");
     assert_eq!(g.stage(), Stage::Movement);
     // 0405 is next to F1
-    assert_eq!(refused(&g, "move P1 0405"), "[7.1]");
+    assert_eq!(refused(&g, "move P1 0405"), "7.1");
     act(&mut g, "move P1 0304");
 }
 
@@ -158,6 +158,6 @@ fn orders_hm29_advancing_troops_do_not_move_away_from_their_objective() {
         .into_iter()
         .find(|&n| map.contains(n) && map.distance(n, goal) > map.distance(start, goal))
         .unwrap();
-    assert_eq!(refused(&g, &format!("move P1 {away}")), "[7.1]");
+    assert_eq!(refused(&g, &format!("move P1 {away}")), "7.1");
     act(&mut g, "move P1 0405");
 }

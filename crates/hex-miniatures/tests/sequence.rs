@@ -81,8 +81,8 @@ fn sequence_14_the_battle_ends_after_its_last_turn() {
     let ToAct::Over(o) = g.to_act() else {
         unreachable!()
     };
-    assert_eq!((o.case, o.winner), ("[14]", None));
-    assert_eq!(refused(&g, "end"), "[14]");
+    assert_eq!((o.case, o.winner), ("14", None));
+    assert_eq!(refused(&g, "end"), "14");
 }
 
 /// Ends stages until a chance event is pending.
