@@ -14,7 +14,7 @@ use engine::{Rules, Session, Side, ToAct, Viewer};
 use hex_miniatures::army::{Arm, Order};
 use hex_miniatures::game::Loc;
 use hex_miniatures::scenario::{format_clock, Scenario};
-use hex_miniatures::setup::{Standing, WeatherKind};
+use hex_miniatures::setup::{Standing, WeatherKind, TURN_MINUTES};
 use hex_miniatures::{Action, Event, Game, GeneralId, Stage, UnitId};
 use hexmap::Hex;
 use serde_json::{json, Map, Value};
@@ -158,6 +158,18 @@ fn facing_index(name: &str) -> Option<usize> {
         .position(|d| d.eq_ignore_ascii_case(name))
 }
 
+/// Where and when a waiting unit or general comes on: the turn and its first entry hex (the
+/// board's `arrival`).
+fn arrival(g: &Game, start: &hex_miniatures::setup::Start, loc: Loc) -> Value {
+    match (start, loc) {
+        (hex_miniatures::setup::Start::Arrives { minute, entry }, Loc::Waiting) => json!({
+            "turn": minute.saturating_sub(g.setup().start_minute) / TURN_MINUTES + 1,
+            "hex": entry.first().map(|h| h.to_string()),
+        }),
+        _ => Value::Null,
+    }
+}
+
 fn unit_id(g: &Game, u: UnitId) -> String {
     g.unit_name(u).to_string()
 }
@@ -226,6 +238,7 @@ pub fn hm_unit_entry(g: &Game, names: &HmNames, u: UnitId) -> Value {
         "full_bases": setup.base_units,
         "command": setup.command.map(|c| formation_id(g, c as u8)),
         "moved": v.moved,
+        "arrival": arrival(g, &setup.start, v.loc),
         "seen_by_enemy": seen,
     })
 }
@@ -263,6 +276,7 @@ pub fn hm_general_entry(g: &Game, names: &HmNames, x: GeneralId) -> Value {
         "senior": v.senior,
         "bonus": if v.senior { g.tables().combat.senior_general } else { g.tables().combat.general },
         "commands": commands,
+        "arrival": arrival(g, &g.setup().generals[usize::from(x.0)].start, v.loc),
     })
 }
 

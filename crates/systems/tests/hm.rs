@@ -101,6 +101,8 @@ fn the_state_view_carries_units_generals_messengers_weather_and_the_victory_tabl
     assert!(m["name"].as_str().unwrap().contains("Marine"));
     // Horn's brigade waits for 14:30
     assert_eq!(unit("PR-7-L-1")["status"], "waiting");
+    assert_eq!(unit("PR-7-L-1")["arrival"]["turn"], 16);
+    assert_eq!(unit("PR-7-L-1")["arrival"]["hex"], "0102");
     // the generals are counters of their own
     let yorck = unit("yorck");
     assert_eq!(

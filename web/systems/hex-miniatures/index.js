@@ -215,7 +215,7 @@ function victoryCard(game) {
           h('div', { class: 'bar-fill', style: `width:${Math.min(100, a.percent).toFixed(1)}%;--c:${sideColour(a.side).fill}` })));
     })),
     h('p', { class: 'small hm-field' }, victory.field ? `The ${victory.field} hold the field (every objective).` : 'Nobody holds every objective.'),
-    h('ul', { class: 'plain small hm-objectives' }, victory.objectives.map((o) => h('li', { 'data-hex': o.hex }, `${o.place || o.hex} (${o.hex}): ${o.holder}`))),
+    h('ul', { class: 'plain small hm-objectives' }, victory.objectives.map((o) => h('li', { 'data-hex': o.hex }, `${o.place ? `${o.place} (${o.hex})` : o.hex}: ${o.holder}`))),
     h('p', { class: 'small muted' }, `At dusk the holder of the field wins; the casualties' difference makes it marginal, major or decisive (over ${victory.margins.join(', ')} points).`),
   ]);
 }

@@ -1,0 +1,72 @@
+// The hex-miniatures rules on the board (issue 16): Möckern opens with its own panels (the
+// battle's clock, weather and sight; the victory table with each army's casualties and who
+// holds the field; the orders); a Prussian battalion comes on by the Halle road at its entry
+// hex; a French order to a formation far from its general rides by messenger, and the messenger
+// is a counter on the map and a line of the orders panel until it arrives. A hot-seat game with
+// a fixed seed; actions typed in the command box.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  useFixture, server, api, browser, newPage, shot, openBoard, boardState, waitActions, command, centreOn, assertNoPageErrors,
+} from './helpers.mjs';
+
+useFixture();
+
+/** @param {any} s @param {string} id */
+const unitOf = (s, id) => s.units.find((/** @type {any} */ u) => u.id === id);
+
+/** Types an action and waits for it to be recorded. @param {import('playwright-core').Page} page @param {string} action */
+async function act(page, action) {
+  const n = (await boardState(page)).actions_recorded;
+  await command(page, action);
+  await waitActions(page, n);
+  return boardState(page);
+}
+
+test('Möckern: its panels, an arrival by the Halle road, an order carried by a messenger', { timeout: 120_000 }, async () => {
+  const g = await api.create({ scenario: 'moeckern-1813', seed: 4, mode: 'hotseat' });
+  const page = await newPage(browser);
+  await openBoard(page, server.base, g.links.both);
+  let s = await boardState(page);
+  assert.equal(s.system, 'hex-miniatures');
+  assert.equal(s.step, 'movement');
+  assert.equal(s.to_act, 'Prussians');
+  assert.equal(s.clock, '12:00');
+  // the system's panels
+  await page.locator('.sidebar .card-hm-battle').waitFor();
+  assert.match(await page.locator('.sidebar .card-hm-battle').innerText(), /Weather: clear/);
+  assert.match(await page.locator('.sidebar .card-hm-victory').innerText(), /The French hold the field/);
+  assert.ok(await page.locator('.sidebar .card-hm-orders').count(), 'the orders panel');
+  // the 2nd Marine stands in Möckern, drawn with its strength and base units
+  const marine = unitOf(s, 'FR-21-2M-1');
+  assert.equal(marine.hex, '1012');
+  assert.equal(await page.locator('svg.board .layer-counters [data-unit="FR-21-2M-1"]').count(), 1);
+
+  // Hiller's battalion comes on at the Halle road's edge hex
+  assert.equal(unitOf(s, 'PR-AG-1').status, 'waiting');
+  s = await act(page, 'move PR-AG-1 0112');
+  assert.equal(unitOf(s, 'PR-AG-1').hex, '0112');
+  await page.locator('svg.board .layer-counters [data-unit="PR-AG-1"]').waitFor();
+
+  // the French orders stage: Marmont orders Normann's brigade, far off at Lindenthal, to hold
+  s = await act(page, 'end');
+  assert.equal(s.step, 'orders');
+  assert.equal(s.to_act, 'French');
+  const order = s.legal_actions.find((/** @type {any} */ a) => a.text === 'order marmont FR-25C hold');
+  assert.ok(order, 'Marmont may order the 25th Light Cavalry Brigade');
+  s = await act(page, order.text);
+  assert.equal(s.messengers.length, 1, 'a messenger rides');
+  const m = s.messengers[0];
+  assert.equal(m.from, 'marmont');
+  assert.equal(m.formation, 'FR-25C');
+  assert.equal(m.order_text, 'hold');
+  // the messenger is a counter on the map, and a line of the orders panel
+  await centreOn(page, m.hex);
+  await page.locator(`svg.board .layer-counters [data-unit="${m.id}"]`).waitFor();
+  const orders = page.locator('.sidebar .card-hm-orders');
+  if (!(await orders.getAttribute('open'))) await orders.locator(':scope > summary').click();
+  assert.match(await orders.innerText(), /marmont → FR-25C, "hold"/);
+  await shot(page, '18-hm-messenger');
+  assertNoPageErrors(page);
+});
