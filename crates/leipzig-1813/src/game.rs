@@ -24,6 +24,7 @@
 //! | `supply F7` | combat phase: allocate a supply unit to combat (Supply (C) I) |
 //! | `retreat A3 1212` | combat phase, defender: retreat before combat (Combat (J)) |
 //! | `advance 2316 2317` | after a combat: the attackers enter the hex it vacated (or `end`) |
+//! | `exit F3` | French movement phase, spring scenarios: off the east edge (ESM) |
 //! | `disband F3` | the German rebellion: the French remove a unit |
 //! | `end` | end the step |
 //! | `roll 4` | a die (a chance event) |
@@ -132,6 +133,8 @@ pub struct Unit {
     pub revealed: u8,
     /// The supply roles it has this player-turn ([`supply_use`]).
     pub supply_use: u8,
+    /// It left the map by the east edge (ESM).
+    pub exited: bool,
 }
 
 impl Unit {
@@ -253,6 +256,11 @@ pub enum Action {
         from: Hex,
         /// The vacated hex.
         to: Hex,
+    },
+    /// Move a French unit off the east edge (ESM).
+    Exit {
+        /// The unit.
+        unit: u16,
     },
     /// Remove a French unit from the map (German Rebellion).
     Disband {
@@ -433,6 +441,11 @@ pub enum Event {
         /// To.
         to: String,
     },
+    /// A French unit left the map by the east edge (ESM).
+    Exited {
+        /// The unit.
+        unit: String,
+    },
     /// A supply unit or depot was spent.
     SupplySpent {
         /// The unit.
@@ -498,6 +511,7 @@ impl GameEvent for Event {
             Event::Dispersed { .. } => "Combat (K)",
             Event::Retreated { .. } => "Retreat Order of Preference",
             Event::Advanced { .. } => "Combat (M)",
+            Event::Exited { .. } => "How to Win",
             Event::SupplySpent { .. } => "Supply (C)",
             Event::StackOutOfSupply { .. } => "Stacking (B)",
             Event::Recovered { .. } => "Combat (K)",
@@ -590,6 +604,8 @@ pub struct Game {
     pub(crate) removals_due: u32,
     /// An advance after combat the attacker may make now (Combat (M)): from, into.
     pub(crate) advance: Option<(Hex, Hex)>,
+    /// French divisions, leaders and supply units moved off the east edge (ESM).
+    pub(crate) exited: [u32; 3],
     pub(crate) events: Vec<Event>,
     pub(crate) since_chance: usize,
     pub(crate) outcome: Option<Outcome>,
@@ -805,9 +821,15 @@ impl Game {
         })
     }
 
-    /// The victory points each side has now (How to Win): cities held (or besieged), enemy
-    /// divisions and leaders destroyed, French groups off the east edge.
+    /// The victory points each side has now (How to Win): cities held, enemy divisions and
+    /// leaders destroyed, French groups off the east edge; once the game is over, besieged
+    /// cities and half their defenders to the besieger (only at the end of the last turn).
     pub fn victory_points(&self) -> [u32; 2] {
+        self.points(self.outcome.is_some())
+    }
+
+    /// The victory points, counting sieges (`at_end`) or not.
+    pub(crate) fn points(&self, at_end: bool) -> [u32; 2] {
         let Some(row) = self.ctx.tables.victory(self.ctx.scenario.victory) else {
             return [0, 0];
         };
@@ -818,7 +840,7 @@ impl Game {
             };
             let pts = row.city(name);
             let holder = self.units_at(h).first().map(|&i| self.units[i].side);
-            if let Some(s) = holder.filter(|_| self.ctx.board.hex(h).fortress) {
+            if let Some(s) = holder.filter(|_| at_end && self.ctx.board.hex(h).fortress) {
                 if self.besieged(h) {
                     // How to Win: the besieger takes the city and half its defenders' points.
                     let e = usize::from(1 - s);
@@ -839,7 +861,59 @@ impl Game {
         for s in 0..2 {
             vp[1 - s] += row.division * self.losses[s].total();
         }
+        // ESM: complete groups of six divisions, a leader and a supply unit.
+        vp[0] += row.exit_points(self.exit_groups());
         vp
+    }
+
+    /// The complete French groups moved off the east edge (ESM): six divisions, a leader and
+    /// a supply unit each.
+    pub fn exit_groups(&self) -> u32 {
+        let [d, l, s] = self.exited;
+        (d / 6).min(l).min(s)
+    }
+
+    /// What the French have moved off the east edge: divisions, leaders, supply units.
+    pub fn exited(&self) -> [u32; 3] {
+        self.exited
+    }
+
+    /// Whether a unit may leave the map by the east edge now (ESM): French, in the movement
+    /// phase, on an east edge hex, able to move, where the scenario scores it.
+    pub fn may_exit(&self, u: usize) -> bool {
+        let x = &self.units[u];
+        let scored = self
+            .ctx
+            .tables
+            .victory(self.ctx.scenario.victory)
+            .is_some_and(|r| r.esm.is_some());
+        scored
+            && x.side == 0
+            && self.player == 0
+            && self.step == Step::Movement
+            && self.may_move(x)
+            && self.ctx.hexsets[usize::from(self.ctx.east_edge)].contains(&x.hex)
+    }
+
+    fn apply_exit(&mut self, u: usize) {
+        let x = &self.units[u];
+        let k = match self.arm(x) {
+            Arm::Infantry | Arm::Cavalry => 0,
+            Arm::Leader => 1,
+            _ => 2,
+        };
+        let n = if k == 2 {
+            self.kind(x).worth
+        } else {
+            self.division_worth(x)
+        };
+        self.exited[k] += n;
+        self.units[u].status = Status::Gone;
+        self.units[u].exited = true;
+        self.events.push(Event::Exited {
+            unit: self.label(u),
+        });
+        self.update_cities();
     }
 
     /// What a unit counts in the schedule's "Div": its divisions (combat units) or 1 (a
@@ -930,6 +1004,7 @@ impl Game {
             saxon: false,
             revealed: 0,
             supply_use: 0,
+            exited: false,
         });
         self.units.len() - 1
     }
@@ -1422,6 +1497,18 @@ impl Game {
                 }
             }
             Action::Overrun { from, to } => self.check_overrun(from, to),
+            Action::Exit { unit } => {
+                let u = self.own_unit(unit)?;
+                if self.may_exit(u) {
+                    Ok(())
+                } else {
+                    Err(refuse(
+                        "How to Win",
+                        "only French units that may move, on the east edge, leave the map there \
+                         (ESM, the spring scenarios)",
+                    ))
+                }
+            }
             Action::End => {
                 for (i, u) in self.units.iter().enumerate() {
                     if let MarchState::Unrolled(m) = u.march {
@@ -1743,6 +1830,11 @@ impl Game {
         }
         self.legal_build(out);
         self.legal_overrun(out);
+        for u in 0..self.units.len() {
+            if self.may_exit(u) {
+                out.push(Action::Exit { unit: u as u16 });
+            }
+        }
         if self.check_movement(Action::End).is_ok() {
             out.push(Action::End);
         }
@@ -1809,6 +1901,7 @@ impl Game {
             Action::Retreat { unit, to } => self.apply_retreat_before_combat(usize::from(unit), to),
             Action::Disband { unit } => self.apply_disband(usize::from(unit)),
             Action::Advance { from, to } => self.apply_advance(from, to),
+            Action::Exit { unit } => self.apply_exit(usize::from(unit)),
             Action::End => self.apply_end(),
         }
         self.since_chance += 1;
@@ -2147,7 +2240,7 @@ impl Game {
     fn end_game_turn(&mut self) {
         self.special_rules_at_end();
         if self.turn >= self.ctx.scenario.last_turn {
-            let vp = self.victory_points();
+            let vp = self.points(true);
             let winner = match vp[0].cmp(&vp[1]) {
                 std::cmp::Ordering::Greater => Some(Side(0)),
                 std::cmp::Ordering::Less => Some(Side(1)),
@@ -2469,6 +2562,7 @@ impl Rules for Game {
             Action::Retreat { unit, to } => format!("retreat {} {to}", l(unit)),
             Action::Disband { unit } => format!("disband {}", l(unit)),
             Action::Advance { from, to } => format!("advance {from} {to}"),
+            Action::Exit { unit } => format!("exit {}", l(unit)),
             Action::End => "end".into(),
             Action::Roll(d) => format!("roll {d}"),
         }
@@ -2534,6 +2628,9 @@ impl Rules for Game {
                 from: Game::hex_of(f)?,
                 to: Game::hex_of(t)?,
             },
+            ["exit", u] => Action::Exit {
+                unit: self.unit_by_label(u)?,
+            },
             ["disband", u] => Action::Disband {
                 unit: self.unit_by_label(u)?,
             },
@@ -2547,7 +2644,7 @@ impl Rules for Game {
                     format!(
                         "'{text}': expected place U HEX, move U HEX, split U KIND, combine HEX \
                          KIND, march U double|triple, press U, halt U, overrun HEX HEX, attack \
-                         HEX HEX, supply U, retreat U HEX, advance HEX HEX, disband U, end, roll N"
+                         HEX HEX, supply U, retreat U HEX, advance HEX HEX, exit U, disband U, end, roll N"
                     ),
                 ))
             }
@@ -2575,6 +2672,7 @@ impl Rules for Game {
         self.rebellion_from.hash(&mut h);
         self.removals_due.hash(&mut h);
         self.advance.hash(&mut h);
+        self.exited.hash(&mut h);
         self.outcome.as_ref().map(|o| o.winner).hash(&mut h);
         h.finish()
     }

@@ -160,6 +160,7 @@ pub(crate) fn build(
         rebellion_from: None,
         removals_due: 0,
         advance: None,
+        exited: [0; 3],
         events: Vec::new(),
         since_chance: 0,
         outcome: None,

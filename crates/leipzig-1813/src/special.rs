@@ -151,7 +151,7 @@ impl Game {
                 && self.turn >= b.from_turn
                 && self.turn < ctx.scenario.last_turn
             {
-                let vp = self.victory_points();
+                let vp = self.points(false);
                 if vp[0] < vp[1] {
                     self.bavaria_defected = Some(self.turn);
                     self.events.push(Event::SpecialRule {

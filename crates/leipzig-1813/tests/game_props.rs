@@ -83,7 +83,10 @@ fn neighbours(g: &Game, a: Action) -> Vec<Action> {
         Action::Combine { hex, .. } => {
             v.extend((0..7u8).map(|kind| Action::Combine { hex, kind }));
         }
-        Action::Press { unit } | Action::Halt { unit } | Action::Disband { unit } => {
+        Action::Press { unit }
+        | Action::Halt { unit }
+        | Action::Disband { unit }
+        | Action::Exit { unit } => {
             v.extend(units(unit).into_iter().flat_map(|unit| {
                 [
                     Action::Press { unit },

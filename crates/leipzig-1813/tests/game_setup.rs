@@ -195,3 +195,35 @@ fn reconnaissance_french_cavalry_moving_next_to_allied_units_reveals_them() {
         .iter()
         .any(|e| matches!(e, Event::Revealed { .. })));
 }
+
+#[test]
+fn how_to_win_esm_complete_french_groups_off_the_east_edge_score() {
+    let mut g = game(1);
+    g.stage_empty(2, 0);
+    let b = g.board();
+    let east = (0..b.len())
+        .map(|i| b.hex_at(i))
+        .find(|h| h.y == 1 && !b.hex(*h).austria && b.hex(*h).kind == 0)
+        .unwrap();
+    let army = g.stage_unit(0, "infantry-army", east).unwrap();
+    let l = g.stage_leader(0, 2, east);
+    let s = g.stage_unit(0, "supply", east).unwrap();
+    for u in [army, l] {
+        let t = format!("exit {}", g.label(u));
+        act(&mut g, &t);
+    }
+    // Partial groups earn nothing.
+    assert_eq!(g.exit_groups(), 0);
+    let t = format!("exit {}", g.label(s));
+    act(&mut g, &t);
+    assert_eq!(g.exit_groups(), 1);
+    assert_eq!(g.victory_points()[0], 6);
+    assert_eq!(g.units()[army].status, Status::Gone);
+    // Not in the summer: the schedule gives no ESM there.
+    let mut g = staged(0);
+    let d = g.stage_unit(0, "infantry-division", east).unwrap();
+    assert_eq!(
+        refusal(&g, &format!("exit {}", g.label(d))).case,
+        "How to Win"
+    );
+}
