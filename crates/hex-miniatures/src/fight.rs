@@ -41,10 +41,7 @@ fn fire_refusal(g: &Game, b: UnitId) -> Option<Refusal> {
         return Some(Refusal::new("9.1", "only batteries fire at a distance"));
     }
     if g.side_of(b) != g.phasing().0 || !matches!(s.loc, Loc::Map(_)) {
-        return Some(Refusal::new(
-            "9.1.1",
-            "the attacking army's batteries fire",
-        ));
+        return Some(Refusal::new("9.1.1", "the attacking army's batteries fire"));
     }
     if s.fired {
         return Some(Refusal::new("9.1.1", "a battery fires once a turn"));
@@ -731,14 +728,15 @@ pub(crate) fn withdraw(g: &mut Game, u: UnitId, hexes: u8, how: Withdrawal) {
     let routing = how == Withdrawal::Rout;
     for &h in &path {
         g.capture_at(side, h);
-        if h == end {
-            continue;
-        }
         let friends: Vec<UnitId> = g.units_at(h).to_vec();
         for f in friends {
             match g.us(f).order {
+                // [6.2], [8.6.2.1]: friends passed (or joined at the end) are disrupted
                 Order::Ordered => g.set_order(f, Order::Disordered, Cause::PassedThrough),
-                Order::Disordered if routing => g.set_order(f, Order::Routed, Cause::PassedThrough),
+                // [6.2]: a rout passing through disordered friends routs them
+                Order::Disordered if routing && h != end => {
+                    g.set_order(f, Order::Routed, Cause::PassedThrough)
+                }
                 _ => {}
             }
         }

@@ -781,9 +781,10 @@ impl Game {
     }
 
     /// Whether a unit may stand in a hex with those already there ([2.4.1.3], [3.1.5],
-    /// [8.5.2], [8.6]): one battalion or regiment and one battery; a unit withdrawing may
-    /// share with a disordered friend ([2.4.1.5]).
-    pub(crate) fn may_stand(&self, u: UnitId, h: Hex, withdrawing: bool) -> bool {
+    /// [8.5.2], [8.6]): one battalion or regiment and one battery; a disordered, retiring or
+    /// routed unit (`share`) may end beside one friendly battalion or regiment, which it
+    /// disrupts ([2.4.1.5], [6.1], [8.6.2.1]).
+    pub(crate) fn may_stand(&self, u: UnitId, h: Hex, share: bool) -> bool {
         let side = self.side_of(u);
         let arm = self.arm_of(u);
         if !self.chart().may_occupy(self.hex_kind(h), arm) {
@@ -791,7 +792,6 @@ impl Game {
         }
         let mut foot = 0;
         let mut guns = 0;
-        let mut disordered = true;
         for &o in self.units_at(h) {
             if o == u {
                 continue;
@@ -801,15 +801,12 @@ impl Game {
             }
             match self.arm_of(o) {
                 Arm::Artillery => guns += 1,
-                _ => {
-                    foot += 1;
-                    disordered &= self.us(o).order != Order::Ordered;
-                }
+                _ => foot += 1,
             }
         }
         match arm {
             Arm::Artillery => guns == 0,
-            _ => foot == 0 || (withdrawing && foot == 1 && disordered),
+            _ => foot == 0 || (share && foot == 1),
         }
     }
 

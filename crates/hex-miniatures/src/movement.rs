@@ -229,7 +229,7 @@ pub(crate) fn reach(g: &Game, u: UnitId) -> Reach {
         if Some(h) == r.start || r.best.get(h).copied().flatten().is_none() {
             continue;
         }
-        if !g.may_stand(u, h, false) {
+        if !g.may_stand(u, h, disordered) {
             continue;
         }
         // HM29: what the formation's orders allow
@@ -393,7 +393,7 @@ pub(crate) fn check_movement(g: &Game, a: Action) -> Result<(), Refusal> {
                     "18",
                     format!("a {} may not enter {}", g.kind_of(unit), g.hex_kind(to)),
                 ))
-            } else if !g.may_stand(unit, to, false) {
+            } else if !g.may_stand(unit, to, g.us(unit).order != Order::Ordered) {
                 Err(Refusal::new(
                     "8.5.2",
                     "one battalion or regiment and one battery at most to a hex",
@@ -491,8 +491,9 @@ pub(crate) fn apply_movement(g: &mut Game, a: Action) {
             let disordered = g.us(unit).order != Order::Ordered;
             for &h in &path {
                 g.capture_at(side, h);
-                // [6.1]: disrupted troops passing through friends disrupt them
-                if disordered && h != to {
+                // [6.1], [8.6.2.1]: disrupted troops passing through friends, or stopping
+                // beside them, disrupt them
+                if disordered {
                     let friends: Vec<UnitId> = g.units_at(h).to_vec();
                     for f in friends {
                         if g.us(f).order == Order::Ordered {

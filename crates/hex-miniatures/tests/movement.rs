@@ -204,3 +204,16 @@ fn generals_2_4_6_3_ride_five_hexes() {
     act(&mut h, "ride blue 0601");
     assert_eq!(refused(&g, "ride blue 0701"), "2.4.6.3");
 }
+
+#[test]
+fn stacking_6_1_8_6_2_1_a_disordered_unit_may_join_a_friend_and_disrupts_it() {
+    let mut g = moving(&[
+        ("P1", 0, Kind::Line, "0305"),
+        ("P2", 0, Kind::Line, "0405"),
+        ("F1", 1, Kind::Line, "1010"),
+    ]);
+    set(&mut g, "P1", Order::Disordered, Formation::Line, Dir::SW);
+    act(&mut g, "move P1 0405");
+    assert_eq!(g.unit(unit(&g, "P2")).order, Order::Disordered);
+    assert_eq!(g.units_at(hex("0405")).len(), 2);
+}
