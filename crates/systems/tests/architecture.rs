@@ -70,7 +70,13 @@ fn the_machinery_names_no_rules_crate() {
             "crates/grognard/src/play.rs",
         ],
         "rs",
-        &["naw::", "use naw", "toy::", "napoleonic_battles"],
+        &[
+            "naw::",
+            "use naw",
+            "toy::",
+            "napoleonic_battles",
+            "leipzig_1813",
+        ],
     );
     assert!(
         bad.is_empty(),
@@ -80,7 +86,7 @@ fn the_machinery_names_no_rules_crate() {
     let deps = offending(
         &["crates/engine/Cargo.toml", "crates/server/Cargo.toml"],
         "toml",
-        &["naw", "napoleonic-battles"],
+        &["naw", "napoleonic-battles", "leipzig-1813"],
     );
     assert!(
         deps.is_empty(),
@@ -97,6 +103,7 @@ fn rules_crates_depend_on_no_front_end_or_player() {
         &[
             "crates/naw/Cargo.toml",
             "crates/napoleonic-battles/Cargo.toml",
+            "crates/leipzig-1813/Cargo.toml",
         ],
         "toml",
         &[
@@ -139,6 +146,7 @@ fn the_generic_board_names_no_system() {
         &[
             "systems/naw",
             "systems/napoleonic-battles",
+            "systems/leipzig-1813",
             "'7.11'",
             "'8.41'",
             "'7.12'",
