@@ -142,6 +142,9 @@ impl Game {
         use crate::game::Action;
         match a {
             Action::Attack { from, to } => {
+                if self.armistice_active() {
+                    return Err(refuse("Armistice", "no combat during the armistice"));
+                }
                 let side = self.player;
                 let b = &self.ctx.board;
                 if !b.adjacent(from, to) {
@@ -957,6 +960,9 @@ impl Game {
     // ---- automatic elimination during movement (CRT Auto) -------------------------------
 
     pub(crate) fn check_overrun(&self, from: Hex, to: Hex) -> Result<(), Refusal> {
+        if self.armistice_active() {
+            return Err(refuse("Armistice", "no combat during the armistice"));
+        }
         let side = self.player;
         let b = &self.ctx.board;
         if !b.adjacent(from, to) || !self.enemy_at(side, to) {

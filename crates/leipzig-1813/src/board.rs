@@ -28,6 +28,9 @@ pub struct HexInfo {
     pub supplied_divisions: u8,
     /// The defence multiplier of the hex itself (TEC).
     pub defence: u8,
+    /// Its side of the armistice line (The Armistice Line): 0 the French side (south-west,
+    /// Austria excluded), 1 the Allied side (north-east), 2 Austria.
+    pub zone: u8,
 }
 
 /// One hexside seen from one of its hexes.
@@ -78,6 +81,7 @@ impl Board {
                 .filter_map(|n| legend.feature(n).map(|f| (n, f)))
                 .collect();
         let austria = europe.area(Area::Austria);
+        let south_west = europe.area(Area::ArmisticeSouthwest);
         let mut hexes = vec![HexInfo::default(); grid.len()];
         let mut sides = vec![[SideInfo::default(); 6]; grid.len()];
         let mut neighbours = vec![[None; 6]; grid.len()];
@@ -107,6 +111,13 @@ impl Board {
                 city: cities.iter().position(|c| *c == Some(h)).map(|p| p as u8),
                 supplied_divisions: e.map_or(0, |e| e.supplied_divisions.min(255) as u8),
                 defence: e.map_or(1, |e| e.defence.min(255) as u8),
+                zone: if austria.contains(&h) {
+                    2
+                } else if south_west.contains(&h) {
+                    0
+                } else {
+                    1
+                },
             };
             for (d, n) in map.neighbours(h).into_iter().enumerate() {
                 if !map.contains(n) {

@@ -24,6 +24,7 @@
 //! | `supply F7` | combat phase: allocate a supply unit to combat (Supply (C) I) |
 //! | `retreat A3 1212` | combat phase, defender: retreat before combat (Combat (J)) |
 //! | `advance 2316 2317` | after a combat: the attackers enter the hex it vacated (or `end`) |
+//! | `armistice` | the campaign game: the French call the armistice before they move |
 //! | `exit F3` | French movement phase, spring scenarios: off the east edge (ESM) |
 //! | `disband F3` | the German rebellion: the French remove a unit |
 //! | `end` | end the step |
@@ -257,6 +258,8 @@ pub enum Action {
         /// The vacated hex.
         to: Hex,
     },
+    /// The French call the armistice (Armistice, the campaign game).
+    Armistice,
     /// Move a French unit off the east edge (ESM).
     Exit {
         /// The unit.
@@ -606,6 +609,8 @@ pub struct Game {
     pub(crate) advance: Option<(Hex, Hex)>,
     /// French divisions, leaders and supply units moved off the east edge (ESM).
     pub(crate) exited: [u32; 3],
+    /// The turn the French called the armistice.
+    pub(crate) armistice_from: Option<u32>,
     pub(crate) events: Vec<Event>,
     pub(crate) since_chance: usize,
     pub(crate) outcome: Option<Outcome>,
@@ -864,6 +869,84 @@ impl Game {
         // ESM: complete groups of six divisions, a leader and a supply unit.
         vp[0] += row.exit_points(self.exit_groups());
         vp
+    }
+
+    /// The turn the French called the armistice, if they have.
+    pub fn armistice_called(&self) -> Option<u32> {
+        self.armistice_from
+    }
+
+    /// Whether the armistice holds now: from its call through the complete game-turns it
+    /// lasts (eleven), normal play resuming on the twelfth after the call (Armistice).
+    pub fn armistice_active(&self) -> bool {
+        match (self.armistice_from, &self.ctx.scenario.rules.armistice) {
+            (Some(f), Some(a)) => self.turn <= f + a.turns,
+            _ => false,
+        }
+    }
+
+    fn check_armistice(&self) -> Result<(), Refusal> {
+        let Some(a) = &self.ctx.scenario.rules.armistice else {
+            return Err(refuse(
+                "Armistice",
+                "only the campaign game has the armistice",
+            ));
+        };
+        if self.player != 0 || self.step != Step::Movement {
+            return Err(refuse(
+                "Armistice",
+                "the French call it at the beginning of their player-turn",
+            ));
+        }
+        if self.turn <= a.after_turn {
+            return Err(refuse(
+                "Armistice",
+                format!("the armistice may be called after turn {}", a.after_turn),
+            ));
+        }
+        if self.armistice_from.is_some() {
+            return Err(refuse("Armistice", "the French call one armistice a game"));
+        }
+        let started = self
+            .units
+            .iter()
+            .any(|u| u.side == 0 && u.on_map() && (u.moved || u.march != MarchState::None));
+        if started {
+            return Err(refuse(
+                "Armistice",
+                "the armistice is called before any French unit moves",
+            ));
+        }
+        Ok(())
+    }
+
+    fn apply_armistice(&mut self) {
+        self.armistice_from = Some(self.turn);
+        let turns = self
+            .ctx
+            .scenario
+            .rules
+            .armistice
+            .as_ref()
+            .map_or(0, |a| a.turns);
+        self.events.push(Event::SpecialRule {
+            rule: "Armistice".into(),
+            text: format!(
+                "the French call an armistice: no zone of control, no combat, no crossing back \
+                 over the line through turn {}",
+                self.turn + turns
+            ),
+        });
+        // Austrian Intervention 1: an armistice brings Austria in.
+        if self.ctx.scenario.rules.austrian_intervention.is_some()
+            && self.austria_intervened.is_none()
+        {
+            self.austria_intervened = Some(self.turn);
+            self.events.push(Event::SpecialRule {
+                rule: "Austrian Intervention".into(),
+                text: "the armistice brings Austria into the war".into(),
+            });
+        }
     }
 
     /// The complete French groups moved off the east edge (ESM): six divisions, a leader and
@@ -1497,6 +1580,7 @@ impl Game {
                 }
             }
             Action::Overrun { from, to } => self.check_overrun(from, to),
+            Action::Armistice => self.check_armistice(),
             Action::Exit { unit } => {
                 let u = self.own_unit(unit)?;
                 if self.may_exit(u) {
@@ -1835,6 +1919,9 @@ impl Game {
                 out.push(Action::Exit { unit: u as u16 });
             }
         }
+        if self.check_armistice().is_ok() {
+            out.push(Action::Armistice);
+        }
         if self.check_movement(Action::End).is_ok() {
             out.push(Action::End);
         }
@@ -1902,6 +1989,7 @@ impl Game {
             Action::Disband { unit } => self.apply_disband(usize::from(unit)),
             Action::Advance { from, to } => self.apply_advance(from, to),
             Action::Exit { unit } => self.apply_exit(usize::from(unit)),
+            Action::Armistice => self.apply_armistice(),
             Action::End => self.apply_end(),
         }
         self.since_chance += 1;
@@ -2563,6 +2651,7 @@ impl Rules for Game {
             Action::Disband { unit } => format!("disband {}", l(unit)),
             Action::Advance { from, to } => format!("advance {from} {to}"),
             Action::Exit { unit } => format!("exit {}", l(unit)),
+            Action::Armistice => "armistice".into(),
             Action::End => "end".into(),
             Action::Roll(d) => format!("roll {d}"),
         }
@@ -2572,6 +2661,7 @@ impl Rules for Game {
         let w: Vec<&str> = text.split_whitespace().collect();
         let a = match w.as_slice() {
             ["end"] => Action::End,
+            ["armistice"] => Action::Armistice,
             ["roll", d] => Action::Roll(
                 d.parse()
                     .ok()
@@ -2644,7 +2734,7 @@ impl Rules for Game {
                     format!(
                         "'{text}': expected place U HEX, move U HEX, split U KIND, combine HEX \
                          KIND, march U double|triple, press U, halt U, overrun HEX HEX, attack \
-                         HEX HEX, supply U, retreat U HEX, advance HEX HEX, exit U, disband U, end, roll N"
+                         HEX HEX, supply U, retreat U HEX, advance HEX HEX, exit U, armistice, disband U, end, roll N"
                     ),
                 ))
             }
@@ -2673,6 +2763,7 @@ impl Rules for Game {
         self.removals_due.hash(&mut h);
         self.advance.hash(&mut h);
         self.exited.hash(&mut h);
+        self.armistice_from.hash(&mut h);
         self.outcome.as_ref().map(|o| o.winner).hash(&mut h);
         h.finish()
     }

@@ -79,6 +79,10 @@ impl Game {
     pub fn zones_of_control(&self) -> Vec<[u8; 2]> {
         let b = &self.ctx.board;
         let mut z = vec![[ZOC_NONE; 2]; b.len()];
+        if self.armistice_active() {
+            // Armistice: from its announcement no unit exerts a zone of control.
+            return z;
+        }
         for u in self.units.iter().filter(|u| u.on_map()) {
             let level = match self.arm(u) {
                 Arm::Cavalry => ZOC_TOTAL,
@@ -143,6 +147,9 @@ impl Game {
         let mut heap = BinaryHeap::new();
         heap.push(Reverse((0u16, si)));
         let start_controlled = zoc[si][enemy] > ZOC_NONE;
+        // Armistice: a unit on its own side of the line may not cross it again.
+        let home_zone = (self.armistice_active() && self.on_own_side(unit.side, start))
+            .then(|| b.hex(start).zone);
         let over_mp = self.ctx.tables.terrain.over_eliminated_mp.min(255) as u16;
         let cav_leave = self
             .ctx
@@ -186,6 +193,9 @@ impl Game {
                     continue;
                 }
                 let Some(ni) = b.index(n) else { continue };
+                if home_zone.is_some_and(|z| b.hex(n).zone != z) {
+                    continue;
+                }
                 // Zones of Control (B): infantry and non-combat units never step from one
                 // controlled hex straight into another.
                 if i == si && start_controlled && !cavalry && zoc[ni][enemy] > ZOC_NONE {
@@ -236,5 +246,18 @@ impl Game {
             && !self.saxon_locked(u)
             && !u.stopped
             && u.mp > 0
+            // Armistice: units in fortresses stay there while it lasts.
+            && !(self.armistice_active() && self.ctx.board.hex(u.hex).fortress)
+    }
+
+    /// Whether a hex lies on a side's own side of the armistice line: the French south-west of
+    /// it, the Allies north-east of it or in Austria.
+    pub fn on_own_side(&self, side: u8, h: Hex) -> bool {
+        let z = self.ctx.board.hex(h).zone;
+        if side == 0 {
+            z == 0
+        } else {
+            z != 0
+        }
     }
 }

@@ -161,6 +161,7 @@ pub(crate) fn build(
         removals_due: 0,
         advance: None,
         exited: [0; 3],
+        armistice_from: None,
         events: Vec::new(),
         since_chance: 0,
         outcome: None,

@@ -2,7 +2,8 @@
 //! Rules; the Reinforcement Chart's northern option): the Bavarian defection, the Austrian
 //! intervention, the German rebellion and the northern option. The Saxon garrison, the
 //! reconnaissance rule and the Gotha march live where they act (movement, combat, forced
-//! march). The armistice is not implemented yet: no scenario offers it to the French.
+//! march). The armistice's effects live where they act (zones of control, movement, combat);
+//! its call is in `game.rs`.
 
 use crate::game::{Event, Game, Status};
 use crate::scenario::Force;
@@ -21,8 +22,7 @@ impl Game {
         let r = &ctx.scenario.rules;
         let (turn, p) = (self.turn, self.player);
         // German Rebellion: it begins on its turn unless the French hold both cities and the
-        // Allied unit losses are at least three times theirs (or an armistice was called:
-        // not implemented, so never).
+        // Allied unit losses are at least three times theirs, or an armistice was called.
         if let Some(reb) = &r.german_rebellion {
             if p == 0 && turn == reb.turn && self.rebellion_from.is_none() {
                 let held = reb.hold.iter().all(|c| {
@@ -34,7 +34,8 @@ impl Game {
                 let ratio_met = self.losses[1].total()
                     >= reb.loss_ratio.saturating_mul(self.losses[0].total())
                     && self.losses[1].total() > 0;
-                if !(held && ratio_met) {
+                // German Rebellion 1: an armistice called averts it.
+                if !(held && ratio_met) && self.armistice_from.is_none() {
                     self.rebellion_from = Some(turn);
                     self.events.push(Event::SpecialRule {
                         rule: "German Rebellion".into(),

@@ -95,9 +95,10 @@ fn neighbours(g: &Game, a: Action) -> Vec<Action> {
                 ]
             }));
         }
-        Action::End | Action::Roll(_) => {}
+        Action::End | Action::Roll(_) | Action::Armistice => {}
     }
     v.push(Action::End);
+    v.push(Action::Armistice);
     v
 }
 

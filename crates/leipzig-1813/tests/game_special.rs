@@ -161,3 +161,64 @@ fn northern_option_the_allies_then_the_french_receive_forces_after_berlin_falls(
     // Two infantry divisions and one cavalry on the north edge east of the Elbe.
     assert_eq!(north.len(), 3);
 }
+
+#[test]
+fn armistice_no_zones_no_combat_no_recrossing_and_austria_intervenes() {
+    let mut g = game(8);
+    g.stage_empty(3, 0);
+    assert_eq!(g.check(Action::Armistice).unwrap_err().case, "Armistice");
+    g.stage_empty(5, 0);
+    // A French unit on its side of the line, next to the line; an Allied unit beside it.
+    let b = g.board();
+    let (h, n) = (0..b.len())
+        .map(|i| b.hex_at(i))
+        .filter(|&h| b.hex(h).zone == 0 && b.hex(h).kind == 0)
+        .find_map(|h| {
+            b.neighbours(h)
+                .find(|&(d, n)| b.hex(n).zone == 1 && b.hex(n).kind == 0 && b.side(h, d).cost == 1)
+                .map(|(_, n)| (h, n))
+        })
+        .unwrap();
+    let f = g.stage_unit(0, "cavalry-division", h).unwrap();
+    let a = g
+        .stage_unit(1, "infantry-division", steps(&g, n, 0, 2))
+        .unwrap();
+    assert!(g.moves(f).iter().any(|&(x, _)| x == n));
+    act(&mut g, "armistice");
+    assert_eq!(g.armistice_called(), Some(5));
+    assert!(g.armistice_active());
+    // Austrian Intervention 1.
+    assert_eq!(g.austria_intervened(), Some(5));
+    assert!(g.zones_of_control().iter().all(|z| *z == [0, 0]));
+    // No crossing back over the line.
+    assert!(g.moves(f).iter().all(|&(x, _)| g.board().hex(x).zone == 0));
+    // No combat.
+    let _ = a;
+    assert_eq!(refusal(&g, "armistice").case, "Armistice");
+    g.apply(Action::End).unwrap();
+    assert_eq!(
+        g.check(Action::Attack { from: h, to: n }).unwrap_err().case,
+        "Armistice"
+    );
+    // It lasts eleven complete turns after its own.
+    g.stage_empty(16, 0);
+    assert!(g.armistice_active());
+    g.stage_empty(17, 0);
+    assert!(!g.armistice_active());
+}
+
+#[test]
+fn german_rebellion_1_an_armistice_averts_it() {
+    let mut g = game(8);
+    g.stage_empty(14, 1);
+    let h = open_ground(&g, 3);
+    g.stage_unit(0, "infantry-corps", h).unwrap();
+    g.stage_empty(5, 0);
+    act(&mut g, "armistice");
+    g.stage_empty(14, 1);
+    g.stage_unit(0, "infantry-corps", h).unwrap();
+    g.apply(Action::End).unwrap();
+    g.apply(Action::End).unwrap();
+    assert_eq!((g.turn(), g.player()), (15, 0));
+    assert!(!g.rebellion());
+}
