@@ -525,3 +525,59 @@ fn loss_limit_share_against_the_battle_of_nations_17_1() {
         }
     }
 }
+
+/// Writes the line of the browser test `e2e/tests/16-nb-play.test.mjs` (4): the player actions
+/// (dice left out: the server rolls them from the seed) of a Grand Battle of two heuristics,
+/// seed 1, up to the night's first unit back from elimination (NB78's step `place`). Run it
+/// when the rules change, and commit its file: from the workspace's root,
+/// `NB_E2E_LINE=$PWD/e2e/tests/data/nb-placement.json cargo test --release -p ai --test
+/// nb_players -- --ignored e2e_placement_line` (without `NB_E2E_LINE` it prints the file).
+#[test]
+#[ignore]
+fn e2e_placement_line() {
+    let (id, seed) = ("bon-grand-battle", 1);
+    let sc = scenarios::load(id).unwrap();
+    let digest = sc.digest;
+    let mut s = engine::Session::new(Game::new(sc, Supplement::bon()), id, digest, seed);
+    let mut ps = pair("heuristic", "heuristic", seed);
+    let mut actions = Vec::new();
+    while s.game.step() != napoleonic_battles::Step::Place {
+        match s.game.to_act() {
+            ToAct::Chance => {
+                s.roll();
+            }
+            ToAct::Side(side) => {
+                let a = ps[usize::from(side.0)].choose(&s.game);
+                let t = s.game.action_text(a);
+                s.act_text(&t).unwrap();
+                actions.push(t);
+            }
+            ToAct::Over(_) => panic!("the game ended before a placement"),
+        }
+    }
+    let about = format!(
+        "{id} under napoleonic-battles (rules version {}), seed {seed}: the actions (dice left \
+         out: the server rolls them from the seed) of a game of two heuristic computer players \
+         up to the night of turn {}, where a unit back from elimination waits for its owner to \
+         place it (NB Recovery; NB78). Written by crates/ai/tests/nb_players.rs::e2e_placement_line.",
+        napoleonic_battles::RULES_VERSION,
+        s.game.turn()
+    );
+    let text = format!("{}\n", serde_json_like(&about, id, seed, &actions));
+    match std::env::var("NB_E2E_LINE") {
+        Ok(path) => std::fs::write(&path, text).unwrap(),
+        Err(_) => eprint!("{text}"),
+    }
+}
+
+/// The line as JSON (one action a line), without a JSON dependency in the tests.
+fn serde_json_like(about: &str, id: &str, seed: u64, actions: &[String]) -> String {
+    let q = |s: &str| format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""));
+    let list: Vec<String> = actions.iter().map(|a| q(a)).collect();
+    format!(
+        "{{\n\"about\": {},\n\"scenario\": {},\n\"rules\": \"napoleonic-battles\",\n\"seed\": {seed},\n\"actions\": [\n{}\n]\n}}",
+        q(about),
+        q(id),
+        list.join(",\n")
+    )
+}
