@@ -285,7 +285,7 @@ registerSystem({
   eventLabel,
   sequence,
   panels: (game) => [victoryCard(game), situationCard(game), fortressCard(game)],
-  grammar: () => 'The grammar: place U HEX, move U HEX, split U KIND, combine HEX KIND, march U double|triple, press U, halt U, overrun HEX HEX, attack HEX HEX, supply U, retreat U HEX, end — units by id (F12, A3), hexes XXYY.',
+  grammar: () => 'The grammar: place U HEX, move U HEX, split U KIND, combine HEX KIND, march U double|triple, press U, halt U, overrun HEX HEX, attack HEX HEX, supply U, retreat U HEX, end — units by their ids (F12), hexes XXYY.',
   legendUnits: () => Object.entries(NATIONS).map(([code, c]) => ({ code, name: c.name, fill: c.fill, text: c.text, mark: NATION_MARKS[code] })),
   legendMarks: () => [],
   helpLines: () => [
