@@ -615,6 +615,23 @@ impl Watch {
         d
     }
 
+    /// The danger hexes our own units hold, with the strength each would cut off if an enemy
+    /// unit stood there (after dislodging ours and advancing, 7.74), worst first.
+    pub fn held(&self, info: &Info, b: &Board) -> Vec<(usize, u32)> {
+        let mut d: Vec<(usize, u32)> = self
+            .danger
+            .iter()
+            .filter(|(x, _)| {
+                b.unit_at(*x)
+                    .is_some_and(|o| info.side[o.0 as usize] == self.side)
+            })
+            .map(|(x, lost)| (*x, self.strength_in(info, b, lost)))
+            .filter(|x| x.1 > 0)
+            .collect();
+        d.sort_by_key(|x| (std::cmp::Reverse(x.1), x.0));
+        d
+    }
+
     /// The most strength the enemy could cut off by one move, on the board: what is cut now and
     /// the worst danger hex he can reach.
     pub fn exposure(&self, info: &Info, g: &Game, b: &mut Board, _extra: &[usize]) -> u32 {

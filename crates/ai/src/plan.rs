@@ -40,6 +40,11 @@ pub struct Style {
     /// game-turn where a friend there would delay them (15.0, 15.5 with the scenario's
     /// `friendly_occupied_entry_ok` off), and one standing there moves off (the level `search4`).
     pub keep_entry: bool,
+    /// When the enemy's next player-turn is the game's last, a hex of ours whose loss to an
+    /// attack and an advance (7.74) would cut the line of communications (17.5) gets up to two
+    /// friends on the free hexes the enemy could attack it from, while what can still attack it
+    /// is at 2-1 or more (one of the level `search4`'s candidate plans).
+    pub hold_line: bool,
 }
 
 impl Default for Style {
@@ -54,6 +59,7 @@ impl Default for Style {
             converge: false,
             support: false,
             keep_entry: false,
+            hold_line: false,
         }
     }
 }
@@ -133,6 +139,12 @@ struct MoveCtx<'a> {
     support_bonus: Vec<f64>,
     /// Hexes no unit should end its move in (the style's `keep_entry`; empty otherwise).
     entry_block: Vec<bool>,
+    /// Per hex we hold, the strength an enemy standing there would cut off from the line of
+    /// communications before the game ends (the style's `hold_line`; empty otherwise).
+    hold_stake: Vec<u32>,
+    /// Per enemy unit, what a set-up on it saves a holder of [`Self::hold_stake`] obliged to
+    /// attack it alone (the style's `hold_line`; empty otherwise).
+    hold_bonus: Vec<f64>,
 }
 
 /// Enemy threat against each hex: the total strength (and number) of enemy units that could
@@ -269,6 +281,8 @@ impl<'a> MoveCtx<'a> {
             plan: MovePlan::default(),
             support_bonus: Vec::new(),
             entry_block: Vec::new(),
+            hold_stake: Vec::new(),
+            hold_bonus: Vec::new(),
         }
     }
 
@@ -404,7 +418,13 @@ impl<'a> MoveCtx<'a> {
     fn build_attack(&mut self, e: UnitId) -> Option<AttackSetup> {
         let info = self.info;
         let he = self.b.at(e)?;
-        let existing = self.existing_attackers(he);
+        let mut existing = self.existing_attackers(he);
+        // the style's `hold_line`: a holder committed to its hex attacks from it all the same
+        for h in self.holders_next_to(he) {
+            if !existing.contains(&h) {
+                existing.push(h);
+            }
+        }
         let mut slots: Vec<usize> = Vec::with_capacity(6);
         for k in 0..6 {
             let j = info.nb[he][k];
@@ -464,8 +484,9 @@ impl<'a> MoveCtx<'a> {
         let mut cost = 0.0;
         let score = |this: &Self, att: &[(UnitId, usize)], cost: f64| -> (CombatEval, f64) {
             let ev = eval_combat(info, &this.b, &this.vals, att, &[e], None);
-            let v =
-                this.style.aggression * ev.ev + this.target_bonus(e, &ev) + this.support(e) - cost;
+            let v = this.style.aggression * ev.ev + this.target_bonus(e, &ev) + this.support(e)
+                - this.holder_risk(e, ev.column)
+                - cost;
             (ev, v)
         };
         let mut orig: Vec<(UnitId, Option<usize>)> = Vec::new();
@@ -566,6 +587,7 @@ impl<'a> MoveCtx<'a> {
                     att.pop();
                     let v =
                         self.style.aggression * ev.ev + self.target_bonus(e, &ev) + self.support(e)
+                            - self.holder_risk(e, ev.column)
                             - c1
                             - c2;
                     if best.is_none_or(|b| v > b.0 + 1e-9) {
@@ -591,6 +613,51 @@ impl<'a> MoveCtx<'a> {
     /// the style's `support` is on.
     fn support(&self, e: UnitId) -> f64 {
         self.support_bonus.get(e.0 as usize).copied().unwrap_or(0.0)
+            + self.hold_bonus.get(e.0 as usize).copied().unwrap_or(0.0)
+    }
+
+    /// Our holders of a hex of [`Self::hold_stake`] next to hex `he`, across a hexside they
+    /// may attack over: each must attack (7.1), the enemy there if no other.
+    fn holders_next_to(&self, he: usize) -> Vec<(UnitId, usize)> {
+        let info = self.info;
+        let mut v = Vec::new();
+        if self.hold_stake.is_empty() {
+            return v;
+        }
+        for k in 0..6 {
+            let j = info.nb[he][k];
+            if j == NONE || !info.engage[he][k] || self.hold_stake[j as usize] == 0 {
+                continue;
+            }
+            if let Some(w) = self.b.unit_at(j as usize) {
+                if info.side[w.0 as usize] == self.me {
+                    v.push((w, j as usize));
+                }
+            }
+        }
+        v
+    }
+
+    /// What an attack on `e` at `column` risks when a holder of a hex of [`Self::hold_stake`]
+    /// takes part: an `Ar` or `Ae` (7.6) vacates the hex and the defender may advance into it
+    /// (7.74), cutting the line for good (17.5); half a won game per certain loss, the worth
+    /// the enemy's set-ups give the line's end ([`Self::target_bonus`]). 0 unless the style's
+    /// `hold_line` found such a hex next to `e`.
+    fn holder_risk(&self, e: UnitId, column: u8) -> f64 {
+        let Some(he) = self.b.at(e) else { return 0.0 };
+        if self.holders_next_to(he).is_empty() {
+            return 0.0;
+        }
+        let back = (1..=6u8)
+            .filter(|&die| {
+                matches!(
+                    naw::tables::crt(naw::tables::Column(column), die),
+                    naw::tables::CombatResult::Ar | naw::tables::CombatResult::Ae
+                )
+            })
+            .count() as f64
+            / 6.0;
+        back * crate::tactics::WIN * 0.5
     }
 
     /// True when no unit should end its move at hex `i`: the entry hex of our reinforcements
@@ -990,6 +1057,119 @@ impl<'a> MoveCtx<'a> {
         }
     }
 
+    /// The style's `hold_line`, before the attack set-ups: when the enemy's next player-turn is
+    /// the last, the hexes we hold whose loss to the enemy (an attack, then an advance into the
+    /// vacated hex, 7.74) would cut strength off from the line (17.5) for good
+    /// ([`Self::hold_stake`]), and what a set-up on an enemy next to one saves its holder, who
+    /// must attack (7.1) and would otherwise attack alone ([`Self::hold_bonus`]).
+    fn prepare_hold(&mut self) {
+        // the enemy's next player-turn is the last: a cut then stands (17.5)
+        if !self.style.hold_line || self.turns_left != 0 {
+            return;
+        }
+        let info = self.info;
+        let Some((w, _)) = &self.loc_watch else {
+            return;
+        };
+        let w = w.clone();
+        let held = w.held(info, &self.b);
+        self.hold_stake = vec![0; info.n];
+        for &(x, c) in &held {
+            if c >= HOLD_AT_STAKE {
+                self.hold_stake[x] = c;
+            }
+        }
+        // a holder in contact must attack (7.1): what its attack alone risks, a set-up on its
+        // enemy saves
+        let mut bonus = vec![0.0; info.strength.len()];
+        for i in 0..info.strength.len() {
+            let e = UnitId(i as u8);
+            if info.side[i] != self.en {
+                continue;
+            }
+            let Some(he) = self.b.at(e) else { continue };
+            let holders = self.holders_next_to(he);
+            if !holders.is_empty() {
+                let alone = eval_combat(info, &self.b, &self.vals, &holders, &[e], None);
+                bonus[i] = self.holder_risk(e, alone.column);
+            }
+        }
+        self.hold_bonus = bonus;
+    }
+
+    /// The style's `hold_line`, after the attack set-ups: the hexes of [`Self::hold_stake`]
+    /// whose holder is not in contact (one in contact is helped by the set-ups), worst first:
+    /// while the enemy strength that could attack the holder next turn (fewer where the free
+    /// hexes around it are fewer) is at 2-1 or more against its defence (a retreat result then
+    /// comes two times in three, 7.6), a free unit that reaches a free hex around it, out of
+    /// the enemy's zones, stands there (the strongest first, [`HOLD_FRIENDS`] at most), if the
+    /// line stays as safe as the watch demands.
+    fn plan_loc_hold(&mut self) {
+        if self.hold_stake.is_empty() {
+            return;
+        }
+        let info = self.info;
+        let mut held: Vec<(usize, u32)> = (0..info.n)
+            .filter(|&x| self.hold_stake[x] > 0)
+            .map(|x| (x, self.hold_stake[x]))
+            .collect();
+        held.sort_by_key(|x| (std::cmp::Reverse(x.1), x.0));
+        for (x, c) in held.into_iter().take(4) {
+            if self.b.controlled(self.en, x) {
+                continue;
+            }
+            let mut names: Vec<String> = Vec::new();
+            let Some(o) = self.b.unit_at(x) else { continue };
+            let defence = info.str(o) * if info.doubles[x] { 2 } else { 1 };
+            let n = self.threat_n[x].max(1) as f64;
+            for _ in 0..HOLD_FRIENDS {
+                let free: Vec<usize> = (0..6)
+                    .filter_map(|k| {
+                        let j = info.nb[x][k];
+                        (j != NONE && info.engage[x][k] && self.b.occ[j as usize] == 0)
+                            .then_some(j as usize)
+                    })
+                    .collect();
+                let attack = self.threat[x] as f64 * (free.len() as f64 / n).min(1.0);
+                if attack < 2.0 * defence as f64 {
+                    break;
+                }
+                let mut best: Option<(u32, UnitId, usize)> = None;
+                for &j in &free {
+                    if self.b.controlled(self.en, j) || self.entry_kept(j) {
+                        continue;
+                    }
+                    for &u in &self.movers {
+                        if self.used[u.0 as usize] || !self.can_reach(u, j) {
+                            continue;
+                        }
+                        let k = (info.str(u), u, j);
+                        if best.is_none_or(|b| {
+                            (k.0, std::cmp::Reverse(k.1)) > (b.0, std::cmp::Reverse(b.1))
+                        }) {
+                            best = Some(k);
+                        }
+                    }
+                }
+                let Some((_, u, j)) = best else { break };
+                if !self.loc_keeps(&[(u, j)]) {
+                    break;
+                }
+                self.do_move(u, j);
+                names.push(self.g.id(u).to_string());
+            }
+            if !names.is_empty() {
+                self.plan.explanation.plan.push_str(&format!(
+                    "{} {} by {} so that no attack dislodges its holder and cuts the line of \
+                     communications ({c} strength points at stake); ",
+                    names.join(", "),
+                    if names.len() == 1 { "stands" } else { "stand" },
+                    info.hex(x)
+                ));
+            }
+        }
+    }
+
     /// The side with a line of communications keeps enough strength on the ground behind its
     /// end hex (the bank the end hex is on) to beat off the enemy units that come there: the
     /// nearest free units are sent.
@@ -1186,6 +1366,13 @@ pub(crate) fn attack_reason(_g: &Game, ev: &CombatEval) -> String {
     why
 }
 
+/// The style's `hold_line` looks after a hex we hold only when an enemy standing there would
+/// cut at least this much strength off from the line of communications (17.5).
+const HOLD_AT_STAKE: u32 = 25;
+
+/// The style's `hold_line` brings at most this many friends next to one holder.
+const HOLD_FRIENDS: usize = 2;
+
 /// Plans a whole movement phase for the phasing side.
 pub(crate) fn plan_movement(
     info: &Info,
@@ -1201,10 +1388,12 @@ pub(crate) fn plan_movement(
     c.start_loc_watch();
     c.plan_loc_guard();
     c.set_loc_limit();
+    c.prepare_hold();
     let fights = !g.is_night();
     if fights {
         c.plan_attacks();
     }
+    c.plan_loc_hold();
     c.plan_loc_zone();
     c.plan_positions();
     let n_att = c.plan.explanation.attacks.len();

@@ -240,6 +240,12 @@ fn search4_styles() -> Vec<Style> {
             ..out[i]
         });
     }
+    // the holders of the line of communications stood by before the enemy's last player-turn
+    // (the same plan as the heuristic's own before it: dropped as a duplicate)
+    out.push(Style {
+        hold_line: true,
+        ..out[0]
+    });
     out
 }
 

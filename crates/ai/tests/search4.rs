@@ -91,3 +91,133 @@ fn search4_is_listed_before_the_default() {
         "search4@100n"
     );
 }
+
+/// The last game-turn: FR.9 (8 SP) holds 2131, the end of the French line of communications
+/// (17.5), and three Allied units (22 SP) can come next to it in the Allied player-turn that
+/// follows: an attack at 2-1 drives FR.9 off two times in three (7.6) and an advance into 2131
+/// (7.74) cuts every French unit off. FR.10, FR.11 and FR.12 are free to move.
+const HOLD_LINE: &str = r#"
+format = "grognard-scenario/1"
+id = "test-hold-line"
+title = "Test: the end of the line held by a weak unit"
+system = "naw"
+map = "leipzig"
+first_turn = 5
+last_turn = 5
+night_turns = [6]
+sides = ["French", "Allied"]
+units = [
+  { id = "FR.9", nation = "FR", designation = "9", type = "infantry", strength = 8, movement = 4, hex = "2131" },
+  { id = "FR.10", nation = "FR", designation = "10", type = "infantry", strength = 7, movement = 4, hex = "1929" },
+  { id = "FR.11", nation = "FR", designation = "11", type = "infantry", strength = 8, movement = 4, hex = "1928" },
+  { id = "FR.12", nation = "FR", designation = "12", type = "infantry", strength = 8, movement = 4, hex = "1827" },
+  { id = "AU.Cav", nation = "AU", designation = "Cav", type = "cavalry", strength = 6, movement = 6, hex = "2427" },
+  { id = "AU.1", nation = "AU", designation = "1", type = "infantry", strength = 8, movement = 4, hex = "2327" },
+  { id = "AU.2", nation = "AU", designation = "2", type = "infantry", strength = 8, movement = 4, hex = "2328" },
+]
+
+[hooks]
+night_withdrawal = true
+
+[[nations]]
+id = "FR"
+name = "French"
+side = "French"
+
+[[nations]]
+id = "AU"
+name = "Austrian"
+side = "Allied"
+
+[[demoralization]]
+turns = [5, 5]
+levels = { French = 60, Allied = 60 }
+
+[line_of_communications]
+side = "French"
+army = "French"
+hex = "2131"
+"#;
+
+/// The French movement phase of `text` (a scenario: [`HOLD_LINE`]) as the heuristic plays it in
+/// `style`: where each French unit ends.
+fn hold_line_plan(text: &str, style: ai::Style) -> Vec<(String, String)> {
+    use engine::Rules;
+    let resolve = |name: &str| map(name).ok_or_else(|| format!("no map {name}"));
+    let sc = naw::Scenario::from_toml(text, "hold-line.toml", &resolve).unwrap();
+    let mut g = naw::Game::new(sc);
+    let mut p = ai::HeuristicPlayer::with_style(1, style);
+    while g.step() == naw::Step::Movement && g.phasing() == engine::Side(0) {
+        let a = ai::Player::choose(&mut p, &g);
+        g.apply(a).unwrap();
+    }
+    g.units()
+        .into_iter()
+        .filter(|u| u.id.starts_with("FR"))
+        .map(|u| {
+            let h = g.hex_of(u.unit).map(|h| h.to_string()).unwrap_or_default();
+            (u.id.clone(), h)
+        })
+        .collect()
+}
+
+/// `hold_line` (the styles of `search4`): on the last game-turn a friend comes next to the weak
+/// holder of the line's end, so that fewer Allied units can attack it (7.74, 17.5); the
+/// heuristic's own style leaves it alone.
+#[test]
+fn hold_line_stands_by_the_end_of_the_line() {
+    let end: hexmap::Hex = "2131".parse().unwrap();
+    let beside = |plan: &[(String, String)]| {
+        plan.iter()
+            .filter(|(id, h)| {
+                id != "FR.9" && h.parse::<hexmap::Hex>().is_ok_and(|h| h.distance(end) == 1)
+            })
+            .count()
+    };
+    let held = hold_line_plan(
+        HOLD_LINE,
+        ai::Style {
+            hold_line: true,
+            ..ai::Style::default()
+        },
+    );
+    let plain = hold_line_plan(HOLD_LINE, ai::Style::default());
+    eprintln!("hold_line: {held:?}\nplain: {plain:?}");
+    assert!(held.iter().any(|(id, h)| id == "FR.9" && h == "2131"));
+    assert!(beside(&held) > beside(&plain), "{held:?} against {plain:?}");
+}
+
+/// `hold_line` when the holder of the line's end is in contact: FR.9 on 2131 must attack AU.1
+/// (16 SP) on 2231 (7.1), alone at 1-2, where four faces in six are an `Ar` (7.6) that lets
+/// AU.1 advance into 2131 (7.74) and cut every French unit off before the game ends (17.5):
+/// the plan brings more French units next to AU.1 than the heuristic's own style does (which
+/// sends them against the other Austrians).
+#[test]
+fn hold_line_supports_the_holder_obliged_to_attack() {
+    let text = HOLD_LINE
+        .replace(r#"hex = "2327" }"#, r#"hex = "2231" }"#)
+        .replace(r#"hex = "1929""#, r#"hex = "2129""#)
+        .replace(r#"hex = "1928""#, r#"hex = "2229""#)
+        .replace(r#"hex = "1827""#, r#"hex = "2029""#)
+        .replace(
+            r#"strength = 8, movement = 4, hex = "2231""#,
+            r#"strength = 16, movement = 4, hex = "2231""#,
+        );
+    assert!(text.contains(r#"strength = 16, movement = 4, hex = "2231""#));
+    let foe: hexmap::Hex = "2231".parse().unwrap();
+    let beside = |plan: &[(String, String)]| {
+        plan.iter()
+            .filter(|(_, h)| h.parse::<hexmap::Hex>().is_ok_and(|h| h.distance(foe) == 1))
+            .count()
+    };
+    let held = hold_line_plan(
+        &text,
+        ai::Style {
+            hold_line: true,
+            ..ai::Style::default()
+        },
+    );
+    let plain = hold_line_plan(&text, ai::Style::default());
+    eprintln!("hold_line: {held:?}\nplain: {plain:?}");
+    assert!(beside(&held) > beside(&plain), "{held:?} against {plain:?}");
+}
