@@ -179,9 +179,33 @@ pub(crate) fn fire(g: &mut Game, b: UnitId, t: UnitId, n: u16) {
 /// ([9.4.2.2], [9.1.5]).
 fn obliged(g: &Game) -> Vec<UnitId> {
     let side = g.phasing().0;
+    let charged: Vec<Hex> = pinned(g).into_iter().map(|(_, h)| h).collect();
     (0..g.unit_count())
         .map(|i| UnitId(i as u8))
         .filter(|&u| g.side_of(u) == side && g.us(u).order != Order::Routed && engaged(g, u))
+        // [9.3.5]: a square the cavalry goes on charging holds; it need not attack
+        .filter(|&u| !g.hex_of(u).is_some_and(|h| charged.contains(&h)))
+        .collect()
+}
+
+/// The enemy cavalry whose charge a phasing square held, still beside it: it charges again in
+/// this combat stage ([9.3.5]).
+fn pinned(g: &Game) -> Vec<(UnitId, Hex)> {
+    let side = g.phasing().0;
+    (0..g.unit_count())
+        .map(|i| UnitId(i as u8))
+        .filter(|&c| g.side_of(c) != side && g.arm_of(c) == Arm::Cavalry)
+        .filter_map(|c| {
+            let h = g.us(c).pinned?;
+            let at = g.hex_of(c)?;
+            let square = g.units_at(h).iter().any(|&u| {
+                g.side_of(u) == side
+                    && g.arm_of(u) == Arm::Infantry
+                    && g.us(u).formation == Formation::Square
+            });
+            (square && g.setup().map.distance(at, h) == 1 && g.us(c).order != Order::Routed)
+                .then_some((c, h))
+        })
         .collect()
 }
 
@@ -375,6 +399,10 @@ pub(crate) fn queue_combats(g: &mut Game) {
         }
     }
     list.sort_by_key(|&(cav, h)| (!cav, h));
+    // [9.3.5]: cavalry held by a square charges again, first
+    for (c, _) in pinned(g) {
+        g.st.queue.push_back(Task::Recharge(c));
+    }
     for (_, h) in list {
         g.st.queue.push_back(Task::Prepare(h));
     }
@@ -470,7 +498,7 @@ pub(crate) fn resolve(g: &mut Game, h: Hex, n: u16) {
         .unwrap_or(def[0]);
     let cavalry_only = att.iter().all(|&u| g.arm_of(u) == Arm::Cavalry);
     if cavalry_only && g.arm_of(main) == Arm::Infantry {
-        charge(g, h, &att, main, n, bonus);
+        charge(g, h, &att, main, n, bonus, false);
         return;
     }
     let attack: u32 = att.iter().map(|&u| g.strength(u, true)).sum();
@@ -536,7 +564,7 @@ pub(crate) fn resolve(g: &mut Game, h: Hex, n: u16) {
 }
 
 /// Cavalry charges infantry, which forms square ([9.3.1], [20]).
-fn charge(g: &mut Game, h: Hex, att: &[UnitId], sq: UnitId, n: u16, bonus: i32) {
+fn charge(g: &mut Game, h: Hex, att: &[UnitId], sq: UnitId, n: u16, bonus: i32, again: bool) {
     if g.us(sq).formation != Formation::Square {
         g.us_mut(sq).formation = Formation::Square;
         g.events.push(Event::Formed {
@@ -573,7 +601,12 @@ fn charge(g: &mut Game, h: Hex, att: &[UnitId], sq: UnitId, n: u16, bonus: i32) 
                 }
             }
         }
-        SquareResult::Holds => {}
+        SquareResult::Holds => {
+            // [9.3.5]: the cavalry must charge again in the square's combat stage, and so on
+            for &u in att {
+                g.us_mut(u).pinned = Some(h);
+            }
+        }
         SquareResult::Broken => {
             // [9.3.3]: the whole battalion is lost
             g.remove(sq);
@@ -581,8 +614,51 @@ fn charge(g: &mut Game, h: Hex, att: &[UnitId], sq: UnitId, n: u16, bonus: i32) 
     }
     for &u in att {
         g.us_mut(u).target = None;
+        if r != SquareResult::Holds {
+            g.us_mut(u).pinned = None;
+        }
     }
-    offer_advance(g, h, att);
+    if !again {
+        offer_advance(g, h, att);
+    }
+}
+
+/// Cavalry held by a square charges again in the square's combat stage: the generals of both
+/// hexes test, then the cavalry draws ([9.3.5], HM24).
+pub(crate) fn prepare_recharge(g: &mut Game, c: UnitId) {
+    let Some((_, h)) = pinned(g).into_iter().find(|&(x, _)| x == c) else {
+        return;
+    };
+    let Some(at) = g.hex_of(c) else {
+        return;
+    };
+    let mut tests = g.untested(g.side_of(c), &[at]);
+    tests.extend(g.untested(g.phasing().0, &[h]));
+    g.st.queue.push_front(Task::RechargeDraw(c));
+    for gen in tests.into_iter().rev() {
+        g.st.queue.push_front(Task::GeneralTest(gen, false));
+    }
+}
+
+/// The charge again ([9.3.5], [20]).
+pub(crate) fn recharge(g: &mut Game, c: UnitId, n: u16) {
+    let Some((_, h)) = pinned(g).into_iter().find(|&(x, _)| x == c) else {
+        return;
+    };
+    let Some(at) = g.hex_of(c) else {
+        return;
+    };
+    let side = g.phasing().0;
+    let Some(sq) = g
+        .units_at(h)
+        .iter()
+        .copied()
+        .find(|&u| g.side_of(u) == side && g.arm_of(u) == Arm::Infantry)
+    else {
+        return;
+    };
+    let bonus = g.bonus(g.side_of(c), &[at]) - g.bonus(side, &[h]);
+    charge(g, h, &[c], sq, n, bonus, true);
 }
 
 /// A result on one side of a combat ([9.8]; HM23): the group loses at most one base unit,

@@ -54,6 +54,8 @@ pub(crate) struct UnitState {
     /// Has fought since it last came into contact with the enemy (lancers strike as medium
     /// cavalry only in their first combat of a contact, [2.4.4.5]; HM38).
     pub contact: bool,
+    /// Cavalry whose square held: the hex of the square it must charge again ([9.3.5]).
+    pub pinned: Option<Hex>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -88,6 +90,8 @@ pub(crate) enum Task {
     FireDraw(UnitId, UnitId),
     Prepare(Hex),
     CombatDraw(Hex),
+    Recharge(UnitId),
+    RechargeDraw(UnitId),
     Crisis(UnitId, u32),
     Weather,
 }
@@ -97,7 +101,7 @@ impl Task {
         matches!(self, Task::Weather)
     }
     fn needs_draw(self) -> bool {
-        !matches!(self, Task::Prepare(_))
+        !matches!(self, Task::Prepare(_) | Task::Recharge(_))
     }
 }
 
@@ -281,6 +285,7 @@ impl Game {
                 fired: false,
                 target: None,
                 contact: false,
+                pinned: None,
             })
             .collect::<Vec<_>>();
         let generals = setup
@@ -666,6 +671,7 @@ impl Game {
     }
 
     pub(crate) fn set_loc(&mut self, u: UnitId, loc: Loc) {
+        self.us_mut(u).pinned = None;
         if let Loc::Map(h) = self.us(u).loc {
             if let Some(v) = self.occ.get_mut(h) {
                 v.retain(|&x| x != u);
@@ -1188,6 +1194,8 @@ impl Game {
             Task::FireDraw(b, target) => crate::fight::fire(self, b, target, n),
             Task::Prepare(h) => crate::fight::prepare(self, h),
             Task::CombatDraw(h) => crate::fight::resolve(self, h, n),
+            Task::Recharge(c) => crate::fight::prepare_recharge(self, c),
+            Task::RechargeDraw(c) => crate::fight::recharge(self, c, n),
             Task::Crisis(u, level) => self.crisis(u, level, n),
             Task::Weather => self.weather(n as u8),
         }

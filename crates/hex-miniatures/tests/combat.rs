@@ -371,3 +371,24 @@ fn terrain_18_hm39_troops_at_the_top_of_a_slope_take_0_100_off_the_attackers_num
     };
     assert_eq!(modifier, -100);
 }
+
+#[test]
+fn charge_9_3_5_cavalry_held_by_a_square_charges_again_in_the_square_s_combat_stage() {
+    let mut g = attacks(&[
+        ("PC", 0, Kind::LightCavalry, "0404"),
+        ("F1", 1, Kind::Line, "0504"),
+    ]);
+    act(&mut g, "attack PC 0504");
+    act(&mut g, "end");
+    draw(&mut g, 700);
+    // the French part: the square need not attack; the cavalry charges again
+    until(&mut g, 1, Stage::Attacks, 500);
+    act(&mut g, "end");
+    assert!(matches!(g.to_act(), ToAct::Chance));
+    draw(&mut g, 960);
+    let Event::Charge { result, .. } = combat_event(&g) else {
+        panic!()
+    };
+    assert_eq!(result, "broken");
+    assert_eq!(g.unit(unit(&g, "F1")).loc, Loc::Gone);
+}
