@@ -628,6 +628,16 @@ pub fn l1813_event_text(g: &Game, e: &Event) -> String {
             units_words(g, units),
             unit_words(g, into)
         ),
+        Event::MarchDeclared { unit, .. }
+        | Event::MarchRolled { unit, .. }
+        | Event::MarchHalted { unit }
+            if shown(g, unit).is_none() =>
+        {
+            "An Allied unit makes a forced march".into()
+        }
+        Event::SupplySpent { unit, .. } if shown(g, unit).is_none() => {
+            "An Allied counter is spent".into()
+        }
         Event::MarchDeclared { unit, march, free } => format!(
             "{} declares a {march} forced march{}",
             unit_words(g, unit),
@@ -748,6 +758,13 @@ pub fn l1813_event(g: &Game, e: &Event) -> Value {
         }
         if hidden > 0 {
             m.insert("hidden".into(), Value::from(hidden));
+            // what the counter is, told by what it did: a supply role, a forced march's kind
+            // (only infantry triples), the table rolled on
+            if m.get("unit") == Some(&Value::Null) {
+                for key in ["role", "march", "table"] {
+                    m.remove(key);
+                }
+            }
         }
         m.insert("case".into(), Value::from(engine::GameEvent::case(e)));
         m.insert("text".into(), Value::from(l1813_event_text(g, e)));
@@ -941,5 +958,102 @@ impl Presenter<Game> for L1813Presenter {
             "text" => l1813_text_query(session, arg),
             other => Err(QueryError::Unknown(other.to_string())),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use leipzig_1813::data::Tables;
+    use leipzig_1813::scenario::Scenario;
+
+    /// A spring game after the Allies' set-up (their first placements, then `end` when legal).
+    fn spring() -> Session<Game> {
+        let sc = Scenario::leipzig(1).expect("scenario 1");
+        let g = Game::new(&sc, &Tables::leipzig()).expect("a game");
+        let mut s = Session::new(g, "leipzig1813-1", 1, 1);
+        for _ in 0..500 {
+            if s.game.to_act() != ToAct::Side(Side(ALLIES)) {
+                break;
+            }
+            let legal = l1813_legal(&s.game);
+            let a = legal
+                .iter()
+                .copied()
+                .find(|&a| matches!(a, Action::Place { .. }))
+                .unwrap_or(legal[0]);
+            s.act(a).expect("a legal action");
+        }
+        s
+    }
+
+    #[test]
+    fn reconnaissance_the_french_see_inverted_counters_and_events_name_none() {
+        let s = spring();
+        let g = &s.game;
+        assert!(g.reconnaissance());
+        let french = l1813_state_view(&s, Viewer::Seat(Side(FRENCH)), true);
+        let inverted: Vec<&Value> = french["units"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|u| u["hidden"] == true)
+            .collect();
+        assert!(!inverted.is_empty());
+        for u in &inverted {
+            assert!(u.get("id").is_none() && u.get("strength").is_none(), "{u}");
+            assert!(u["hex"].is_string(), "where it stands is seen: {u}");
+        }
+        assert_eq!(french["hidden"], "Allies");
+        assert_eq!(
+            french["units_count"],
+            french["units"].as_array().unwrap().len()
+        );
+        // the Allies see their own, marked as hidden from the French
+        let allies = l1813_state_view(&s, Viewer::Seat(Side(ALLIES)), true);
+        assert!(allies["units"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|u| u["hidden_from"] == "French" && u["id"].is_string()));
+        assert_eq!(allies["hidden"], Value::Null);
+        // a placement's event names no hidden counter, in its facts or its sentence
+        let placed = Event::Placed {
+            unit: g.label(
+                (0..g.units().len())
+                    .find(|&u| l1813_secret(g, u) && g.units()[u].on_map())
+                    .unwrap(),
+            ),
+            hex: "0101".into(),
+        };
+        let e = l1813_event(g, &placed);
+        assert_eq!(e["unit"], Value::Null);
+        assert_eq!(e["hidden"], 1);
+        assert!(
+            e["text"].as_str().unwrap().starts_with("an Allied unit"),
+            "{e}"
+        );
+        let spent = Event::SupplySpent {
+            unit: g.label((0..g.units().len()).find(|&u| l1813_secret(g, u)).unwrap()),
+            role: "stacking".into(),
+        };
+        let e = l1813_event(g, &spent);
+        assert!(e.get("role").is_none(), "{e}");
+        assert_eq!(e["text"], "An Allied counter is spent");
+    }
+
+    #[test]
+    fn the_seat_to_act_alone_sees_its_legal_actions() {
+        let sc = Scenario::leipzig(1).expect("scenario 1");
+        let g = Game::new(&sc, &Tables::leipzig()).expect("a game");
+        let s = Session::new(g, "leipzig1813-1", 1, 1);
+        assert_eq!(s.game.to_act(), ToAct::Side(Side(ALLIES)));
+        let french = l1813_state_view(&s, Viewer::Seat(Side(FRENCH)), true);
+        assert_eq!(french["legal"], json!([]));
+        let allies = l1813_state_view(&s, Viewer::Seat(Side(ALLIES)), true);
+        assert!(!allies["legal"].as_array().unwrap().is_empty());
+        let la = &allies["legal_actions"][0];
+        assert_eq!(la["kind"], "place");
+        assert!(la["unit"].is_string() && la["to"].is_string(), "{la}");
     }
 }
