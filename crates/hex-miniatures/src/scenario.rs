@@ -66,7 +66,7 @@ pub struct ScenarioError(pub Vec<String>);
 pub enum Formation {
     /// Infantry or cavalry in line.
     Line,
-    /// Infantry or cavalry in column.
+    /// Infantry in column.
     Column,
     /// Infantry in square ([8.1.1], [9.3]).
     Square,
@@ -102,12 +102,13 @@ impl Formation {
         Formation::ALL.into_iter().find(|f| f.id() == id)
     }
 
-    /// Whether a unit of an arm may take it: line and column for infantry and cavalry, the
-    /// square for infantry ([8.1.1]), limbered and unlimbered for batteries ([9.1.7]).
+    /// Whether a unit of an arm may take it: line, column and square for infantry ([8.1],
+    /// [8.1.1]), line for cavalry (HM25: cavalry is always in line), limbered and unlimbered for
+    /// batteries ([9.1.7]).
     pub fn fits(self, arm: Arm) -> bool {
         match self {
-            Formation::Line | Formation::Column => matches!(arm, Arm::Infantry | Arm::Cavalry),
-            Formation::Square => arm == Arm::Infantry,
+            Formation::Line => matches!(arm, Arm::Infantry | Arm::Cavalry),
+            Formation::Column | Formation::Square => arm == Arm::Infantry,
             Formation::Limbered | Formation::Unlimbered => arm == Arm::Artillery,
         }
     }

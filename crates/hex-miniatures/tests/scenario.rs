@@ -459,8 +459,8 @@ fn hm44_set_up_units_stand_deployed_and_arrivals_come_on_in_march_order() {
         let expect = match (u.kind.arm(), set_up) {
             (Arm::Artillery, true) => Formation::Unlimbered,
             (Arm::Artillery, false) => Formation::Limbered,
-            (_, true) => Formation::Line,
-            (_, false) => Formation::Column,
+            (Arm::Infantry, false) => Formation::Column,
+            _ => Formation::Line,
         };
         assert_eq!(u.formation, expect, "{}", u.id);
         assert!(u.formation.fits(u.kind.arm()));
@@ -470,8 +470,13 @@ fn hm44_set_up_units_stand_deployed_and_arrivals_come_on_in_march_order() {
         "formation.arriving.infantry: 'square' is no formation infantry may start in",
     );
     refused(
-        edited(|t| t.replace("cavalry = \"line\"", "cavalry = \"limbered\"")),
+        edited(|t| t.replacen("cavalry = \"line\"", "cavalry = \"limbered\"", 1)),
         "formation.set-up.cavalry: 'limbered'",
+    );
+    // HM25: cavalry is always in line
+    refused(
+        edited(|t| t.replacen("cavalry = \"line\"", "cavalry = \"column\"", 1)),
+        "formation.set-up.cavalry: 'column' is no formation cavalry may start in",
     );
 }
 
