@@ -68,7 +68,8 @@ fn a_game_of_moeckern_from_new_to_replay() {
         .arg("move PR-AG-1 0212")
         .assert()
         .failure()
-        .stderr(contains("refused: [8."));
+        .stderr(contains("refused: "))
+        .stderr(contains("8.3.7"));
     grognard()
         .arg("act")
         .arg(&g)
