@@ -1188,11 +1188,21 @@ impl Game {
             .count() as u32
     }
 
-    fn supply_limit(&self, side: u8) -> u32 {
+    /// The supply units a side may have in play: its ten, less those eliminated in combat,
+    /// which never reappear (Supply (E)).
+    pub fn supply_limit(&self, side: u8) -> u32 {
+        let lost = self
+            .units
+            .iter()
+            .filter(|u| {
+                u.side == side && u.status == Status::Eliminated && self.arm(u) == Arm::Supply
+            })
+            .count() as u32;
         self.ctx
             .units
             .side(DATA_SIDES[usize::from(side)])
             .map_or(10, |s| s.supply)
+            .saturating_sub(lost)
     }
 
     fn check_split(&self, u: usize, into: u8) -> Result<(), Refusal> {

@@ -332,3 +332,16 @@ fn combat_m_no_advance_after_an_attack_on_clear_ground_only_across_a_river() {
     assert!(g.units_at(b).is_empty());
     assert!(g.check(Action::Advance { from: a, to: b }).is_ok());
 }
+
+#[test]
+fn supply_e_supply_units_eliminated_in_combat_never_reappear() {
+    let (mut g, h, n) = duel(&["infantry-army"], &["infantry-division"]);
+    let s = g.stage_unit(1, "supply", n).unwrap();
+    g.stage_unit(0, "supply", h).unwrap();
+    assert_eq!(g.supply_limit(1), 10);
+    let t = format!("overrun {h} {n}");
+    // Both could be supplied: 18 against 2.
+    act(&mut g, &t);
+    assert_eq!(g.units()[s].status, Status::Eliminated);
+    assert_eq!(g.supply_limit(1), 9);
+}
