@@ -345,3 +345,55 @@ fn supply_e_supply_units_eliminated_in_combat_never_reappear() {
     assert_eq!(g.units()[s].status, Status::Eliminated);
     assert_eq!(g.supply_limit(1), 9);
 }
+
+#[test]
+fn fortress_e_units_in_a_fortress_attack_every_adjacent_enemy_hex_together() {
+    let mut g = staged(0);
+    let f = fortress(&g);
+    let open: Vec<Hex> = g
+        .board()
+        .neighbours(f)
+        .filter(|&(d, n)| !g.board().side(f, d).river && g.board().hex(n).kind != 3)
+        .map(|(_, n)| n)
+        .collect();
+    assert!(open.len() >= 2);
+    g.stage_unit(0, "infantry-army", f).unwrap();
+    g.stage_unit(1, "infantry-division", open[0]).unwrap();
+    g.stage_unit(1, "infantry-division", open[1]).unwrap();
+    g.apply(Action::End).unwrap();
+    let t = format!("attack {f} {}", open[0]);
+    act(&mut g, &t);
+    let mut targets = g.combats()[0].targets.clone();
+    targets.sort();
+    let mut want = vec![open[0], open[1]];
+    want.sort();
+    assert_eq!(targets, want);
+}
+
+#[test]
+fn fortress_f_units_in_a_fortress_are_besieged_when_the_enemy_holds_or_controls_every_hex_around() {
+    let mut g = staged(0);
+    let f = fortress(&g);
+    g.stage_unit(1, "infantry-division", f).unwrap();
+    assert!(!g.besieged(f));
+    let around: Vec<Hex> = g.board().neighbours(f).map(|(_, n)| n).collect();
+    g.stage_unit(0, "infantry-division", around[0]).unwrap();
+    assert!(!g.besieged(f));
+    for &n in &around[1..] {
+        g.stage_unit(0, "infantry-division", n).unwrap();
+    }
+    assert!(g.besieged(f));
+    // An Allied unit outside disputes the control of the hexes next to it.
+    let mut g2 = g.clone();
+    let free = around[0];
+    let i = g2.units_at(free)[0];
+    g2.stage_unit_mut(i).status = Status::Gone;
+    let beyond = g2
+        .board()
+        .neighbours(free)
+        .map(|(_, n)| n)
+        .find(|n| !around.contains(n) && *n != f)
+        .unwrap();
+    g2.stage_unit(1, "cavalry-division", beyond).unwrap();
+    assert!(!g2.besieged(f));
+}
