@@ -36,6 +36,7 @@ mod eval;
 pub mod features;
 mod heuristic;
 mod info;
+pub mod l1813;
 pub mod ladder;
 pub mod learn;
 mod loc;

@@ -1,5 +1,6 @@
 //! Leipzig 1813, the strategic game (`leipzig-1813`), registered: its rules (`leipzig_1813`),
-//! its views (`present::L1813Presenter`) and its computer players.
+//! its views (`present::L1813Presenter`) and its computer players (random legal play, and the
+//! generic search over `ai::l1813`'s knowledge).
 //!
 //! Its scenarios are the rules crate's data (`leipzig_1813::scenario::Scenario::leipzig(n)`):
 //! the library lists them through stub files shipped in `crates/scenarios`
@@ -37,7 +38,7 @@ pub const ID: &str = "leipzig-1813";
 pub const MAP: &str = "central-europe";
 
 /// The players it offers, weakest first.
-const PLAYERS: &[&str] = &["random"];
+const PLAYERS: &[&str] = &["random", "search"];
 
 /// A scenario stub: the library's entry for one of the rules crate's scenarios.
 #[derive(Deserialize)]
@@ -277,11 +278,39 @@ impl System for Leipzig1813 {
     fn player(&self, spec: &str, seed: u64) -> Result<Box<dyn DynPlayer>, String> {
         match spec.trim() {
             "random" => Ok(Box::new(L1813Random(Dice::new(seed)))),
-            other => Err(format!(
-                "no computer player '{other}' for Leipzig 1813 (available: {})",
-                PLAYERS.join(", ")
-            )),
+            // the generic search over ai::l1813's knowledge (`search`, `search@500n`)
+            other => match ai::l1813::L1813Search::from_spec(other, seed) {
+                Ok(p) => Ok(Box::new(L1813Ai(p))),
+                Err(_) => Err(format!(
+                    "no computer player '{other}' for Leipzig 1813 (available: {}; search \
+                     takes a budget: search@500n)",
+                    PLAYERS.join(", ")
+                )),
+            },
         }
+    }
+}
+
+/// The generic search of `ai::l1813` over the hosted game.
+struct L1813Ai(ai::l1813::L1813Search);
+
+impl DynPlayer for L1813Ai {
+    fn choose(&mut self, game: &dyn DynGame) -> String {
+        let Some(h) = game.as_any().downcast_ref::<L1813Game>() else {
+            // not a game of this system: the first legal action
+            return game
+                .legal()
+                .first()
+                .map(|a| a.text.clone())
+                .unwrap_or_default();
+        };
+        let g = &h.session.game;
+        let a = self.0.choose(g);
+        g.action_text(a)
+    }
+
+    fn name(&self) -> String {
+        self.0.name()
     }
 }
 
@@ -377,6 +406,23 @@ mod tests {
             "Magdeburg",
         ] {
             assert!(places.contains(&p), "{p} missing from {places:?}");
+        }
+    }
+
+    #[test]
+    fn its_computer_players_are_offered() {
+        assert_eq!(Leipzig1813.players(), vec!["random", "search"]);
+        let e = Leipzig1813.player("expert", 1).err().unwrap();
+        assert!(e.contains("available: random, search"), "{e}");
+        let lib = Library::standard();
+        let mut g = lib.new_game("leipzig1813-5", None, 5).unwrap();
+        let mut p = Leipzig1813.player("search@2n", 2).unwrap();
+        assert_eq!(p.name(), "search@2n");
+        for _ in 0..3 {
+            if let engine::ToAct::Side(_) = g.to_act() {
+                let a = p.choose(&*g);
+                g.act(&a).unwrap();
+            }
         }
     }
 
