@@ -479,14 +479,21 @@ pub(crate) fn direction(g: &Game, def: Hex, facing: u8, from: Hex) -> Direction 
     }
 }
 
-/// The combat's number and what it does ([9.3], [9.4.1], [9.8]).
-pub(crate) fn resolve(g: &mut Game, h: Hex, n: u16) {
-    let att = attackers_of(g, h);
-    let def = defenders_of(g, h);
+/// What one attack on a hex comes to before its number ([9.1.6], [9.3.1], [9.4.1]; HM37).
+pub(crate) enum Plan {
+    /// Cavalry alone takes a battery standing alone.
+    Capture,
+    /// Cavalry alone charges infantry, which forms square: the square, the cavalry's modifier.
+    Charge(UnitId, i32),
+    /// The combat results table: the situation and the attack's strength.
+    Crt(CombatSituation),
+}
+
+pub(crate) fn plan(g: &Game, h: Hex, att: &[UnitId], def: &[UnitId]) -> Option<Plan> {
     if att.is_empty() || def.is_empty() {
-        return;
+        return None;
     }
-    let side = g.phasing().0;
+    let side = g.side_of(att[0]);
     let mut hexes: Vec<Hex> = att.iter().filter_map(|&u| g.hex_of(u)).collect();
     hexes.sort();
     hexes.dedup();
@@ -497,9 +504,11 @@ pub(crate) fn resolve(g: &mut Game, h: Hex, n: u16) {
         .find(|&u| g.arm_of(u) != Arm::Artillery)
         .unwrap_or(def[0]);
     let cavalry_only = att.iter().all(|&u| g.arm_of(u) == Arm::Cavalry);
+    if cavalry_only && def.iter().all(|&u| g.arm_of(u) == Arm::Artillery) {
+        return Some(Plan::Capture);
+    }
     if cavalry_only && g.arm_of(main) == Arm::Infantry {
-        charge(g, h, &att, main, n, bonus, false);
-        return;
+        return Some(Plan::Charge(main, bonus));
     }
     let attack: u32 = att.iter().map(|&u| g.strength(u, true)).sum();
     let defence: u32 = def.iter().map(|&u| g.strength(u, true)).sum();
@@ -524,7 +533,7 @@ pub(crate) fn resolve(g: &mut Game, h: Hex, n: u16) {
     let (from_below, downhill) = slopes(g, h, &hexes, &kind);
     let terrain = g.chart().combat_modifier(&kind, from_below, downhill);
     let square = ms.formation == Formation::Square && g.arm_of(main) == Arm::Infantry;
-    let situation = CombatSituation {
+    Some(Plan::Crt(CombatSituation {
         attack,
         defence,
         arms: arms.len() as u8,
@@ -534,7 +543,22 @@ pub(crate) fn resolve(g: &mut Game, h: Hex, n: u16) {
         defender_generals: (0, 0),
         terrain: terrain + bonus,
         infantry_against_square: square && att.iter().any(|&u| g.arm_of(u) == Arm::Infantry),
+    }))
+}
+
+/// The combat's number and what it does ([9.3], [9.4.1], [9.8]).
+pub(crate) fn resolve(g: &mut Game, h: Hex, n: u16) {
+    let att = attackers_of(g, h);
+    let def = defenders_of(g, h);
+    let situation = match plan(g, h, &att, &def) {
+        None | Some(Plan::Capture) => return,
+        Some(Plan::Charge(sq, bonus)) => {
+            charge(g, h, &att, sq, n, bonus, false);
+            return;
+        }
+        Some(Plan::Crt(s)) => s,
     };
+    let attack = situation.attack;
     let t = g.tables();
     let Some(a) = assess(&t.crt, &t.combat, &situation) else {
         return;
@@ -892,4 +916,80 @@ fn slopes(g: &Game, h: Hex, attackers: &[Hex], kind: &str) -> (bool, bool) {
     let from_below = slope_def && attackers.iter().any(|&a| !map.is_slope_hex(a));
     let downhill = !slope_def && attackers.iter().any(|&a| map.is_slope_hex(a));
     (from_below, downhill)
+}
+
+/// The odds of an attack before its number, for the board and the computer players ([9.1.6],
+/// [9.4.1], [20]).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Preview {
+    /// `capture` (cavalry takes a battery alone), `charge` (a square, [20]) or `crt` ([23]).
+    pub kind: &'static str,
+    /// The attack's strength and the defence after terrain (`crt` only).
+    pub strengths: Option<(u32, u32)>,
+    /// The column read (`3:1`; `crt` only).
+    pub column: Option<String>,
+    /// The modifier to the attacker's number (generals present counted as surviving).
+    pub modifier: i32,
+    /// Each result's chance in thousandths (they add up to 1000; empty for a capture).
+    pub chances: Vec<(String, u32)>,
+}
+
+impl Game {
+    /// The odds of an attack on `target` by `attackers` now ([9.4.1]); `None` when there is
+    /// nothing to attack or nobody attacking.
+    pub fn preview(&self, target: Hex, attackers: &[UnitId]) -> Option<Preview> {
+        let side = attackers.first().map(|&u| self.side_of(u))?;
+        let def: Vec<UnitId> = self
+            .units_at(target)
+            .iter()
+            .copied()
+            .filter(|&u| self.side_of(u) != side)
+            .collect();
+        let t = self.tables();
+        Some(match plan(self, target, attackers, &def)? {
+            Plan::Capture => Preview {
+                kind: "capture",
+                strengths: None,
+                column: None,
+                modifier: 0,
+                chances: Vec::new(),
+            },
+            Plan::Charge(sq, m) => {
+                let disordered = self.us(sq).order != Order::Ordered;
+                Preview {
+                    kind: "charge",
+                    strengths: None,
+                    column: None,
+                    modifier: m,
+                    chances: t
+                        .square
+                        .chances(disordered, m)
+                        .into_iter()
+                        .map(|(r, w)| {
+                            let name = match r {
+                                SquareResult::Repulsed => "repulsed",
+                                SquareResult::Holds => "holds",
+                                SquareResult::Broken => "broken",
+                            };
+                            (name.to_string(), w)
+                        })
+                        .collect(),
+                }
+            }
+            Plan::Crt(s) => {
+                let a = assess(&t.crt, &t.combat, &s)?;
+                Preview {
+                    kind: "crt",
+                    strengths: Some((s.attack, a.defence)),
+                    column: Some(t.crt.ratio(a.column).to_string()),
+                    modifier: a.modifier,
+                    chances: a
+                        .chances(&t.crt)
+                        .into_iter()
+                        .map(|(r, w)| (r.to_string(), w))
+                        .collect(),
+                }
+            }
+        })
+    }
 }

@@ -70,6 +70,7 @@ pub mod weather;
 
 pub use action::{Action, Formation, GeneralId, UnitId};
 pub use event::{Event, Stage};
+pub use fight::Preview;
 pub use game::Game;
 pub use setup::Setup;
 

@@ -392,3 +392,30 @@ fn charge_9_3_5_cavalry_held_by_a_square_charges_again_in_the_square_s_combat_st
     assert_eq!(result, "broken");
     assert_eq!(g.unit(unit(&g, "F1")).loc, Loc::Gone);
 }
+
+#[test]
+fn preview_9_4_1_the_odds_before_the_number_are_those_the_combat_reads() {
+    let mut g = attacks(&[
+        ("P1", 0, Kind::Line, "0405"),
+        ("PC", 0, Kind::LightCavalry, "0404"),
+        ("F1", 1, Kind::Line, "0505"),
+    ]);
+    let p = g
+        .preview(hex("0505"), &[unit(&g, "P1"), unit(&g, "PC")])
+        .unwrap();
+    assert_eq!(
+        (p.kind, p.column.as_deref(), p.strengths),
+        ("crt", Some("2:1"), Some((36, 20)))
+    );
+    assert_eq!(p.chances.iter().map(|(_, w)| w).sum::<u32>(), 1000);
+    let c = g.preview(hex("0505"), &[unit(&g, "PC")]).unwrap();
+    assert_eq!(c.kind, "charge");
+    act(&mut g, "attack P1 0505");
+    act(&mut g, "attack PC 0505");
+    act(&mut g, "end");
+    draw(&mut g, 500);
+    let Event::Combat { column, .. } = combat_event(&g) else {
+        panic!()
+    };
+    assert_eq!(column, "2:1");
+}
