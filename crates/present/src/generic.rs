@@ -61,14 +61,17 @@ const NOT_IN_A_CHANGE: &[&str] = &[
     "setup_events",
 ];
 
-/// The change from a state view whose units were `before_units` (and whose record held
-/// `base` actions) to the state view `now` (`docs/api.md`, "The change"): the view's small
-/// fields, the units whose entry differs (by position), the log entries added since `base`
-/// (`added`: the whole log's entries past `base`), and the legal actions when asked for.
-/// Works for any system whose view has a `units` list.
+/// The change from a state view whose units were `before_units` and whose overlays were
+/// `before_overlays` (and whose record held `base` actions) to the state view `now`
+/// (`docs/api.md`, "The change"): the view's small fields, the `overlays` only when they
+/// differ from `before_overlays` (a system's ranges may weigh more than all the rest), the
+/// units whose entry differs (by position), the log entries added since `base` (`added`: the
+/// whole log's entries past `base`), and the legal actions when asked for. Works for any
+/// system whose view has a `units` list.
 pub fn change_of(
     base: usize,
     before_units: &[Value],
+    before_overlays: Option<&Value>,
     now: &Value,
     added: &[AnyLogEntry],
     with_legal: bool,
@@ -77,7 +80,8 @@ pub fn change_of(
     out.insert("base".into(), Value::from(base));
     if let Value::Object(m) = now {
         for (k, v) in m {
-            if !NOT_IN_A_CHANGE.contains(&k.as_str()) {
+            let unchanged_overlays = k == "overlays" && before_overlays == Some(v);
+            if !NOT_IN_A_CHANGE.contains(&k.as_str()) && !unchanged_overlays {
                 out.insert(k.clone(), v.clone());
             }
         }
@@ -138,14 +142,31 @@ mod tests {
                 events: vec![],
             },
         ];
-        let c = change_of(1, &before, &now, &log[1..], false);
+        let c = change_of(1, &before, None, &now, &log[1..], false);
         assert_eq!(c["base"], 1);
         assert_eq!(c["turn"], 2);
         assert!(c.get("title").is_none() && c.get("legal").is_none());
         assert_eq!(c["units"], json!([{"id": "a", "hex": "0102"}]));
         assert_eq!(c["log"].as_array().unwrap().len(), 1);
-        let c = change_of(1, &before, &now, &log[1..], true);
+        let c = change_of(1, &before, None, &now, &log[1..], true);
         assert_eq!(c["legal"], json!(["end"]));
         assert_eq!(c["legal_actions"][0]["kind"], "end");
+    }
+
+    #[test]
+    fn a_change_carries_the_overlays_only_when_they_changed() {
+        let ranges = json!({"range": {"L1": ["0101", "0102"]}});
+        let now = json!({"turn": 2, "units": [], "overlays": ranges});
+        let same = change_of(1, &[], Some(&ranges), &now, &[], false);
+        assert!(same.get("overlays").is_none());
+        assert_eq!(same["turn"], 2);
+        let other = json!({"range": {"L1": ["0101"]}});
+        let changed = change_of(1, &[], Some(&other), &now, &[], false);
+        assert_eq!(changed["overlays"], ranges);
+        // a viewer whose overlays are not known gets them
+        assert_eq!(
+            change_of(1, &[], None, &now, &[], false)["overlays"],
+            ranges
+        );
     }
 }

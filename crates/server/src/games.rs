@@ -155,11 +155,17 @@ pub fn viewer_of(seat: Option<Seat>) -> Viewer {
 }
 
 /// The units of a state view (its `units` list).
-fn units_of(view: &Value) -> Vec<Value> {
-    view.get("units")
-        .and_then(Value::as_array)
-        .cloned()
-        .unwrap_or_default()
+/// What a viewer last saw of the view's bulky parts: its units and its overlays.
+type Remembered = (Vec<Value>, Option<Value>);
+
+fn remembered_of(view: &Value) -> Remembered {
+    (
+        view.get("units")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default(),
+        view.get("overlays").cloned(),
+    )
 }
 
 /// A game in play, in memory.
@@ -174,9 +180,10 @@ pub struct Live {
     /// survives the human's retreats in the middle of it (made afresh after a restart or an
     /// undo, seeded from the game's seed and the record's length).
     pub player: Option<Box<dyn DynPlayer>>,
-    /// Per viewer, the units of the view of a state (record length and state hash) it last
-    /// saw: a change lists only the units that differ.
-    units: Vec<(Viewer, usize, u64, Vec<Value>)>,
+    /// Per viewer, the units and overlays of the view of a state (record length and state
+    /// hash) it last saw: a change lists only the units that differ, and the overlays only
+    /// when they differ.
+    units: Vec<(Viewer, usize, u64, Remembered)>,
     /// The store's version of the game this state is (0 for a game made outside a store).
     version: Version,
 }
@@ -390,7 +397,7 @@ impl Live {
         {
             return;
         }
-        let units = units_of(&self.game.view_without_legal(viewer));
+        let units = remembered_of(&self.game.view_without_legal(viewer));
         self.units.retain(|(v, ..)| *v != viewer);
         self.units.push((viewer, n, h, units));
     }
@@ -416,12 +423,14 @@ impl Live {
         let tail = &self.log[base.min(self.log.len())..];
         for viewer in viewers {
             let now = self.game.view_without_legal(viewer);
-            let before = match self.units.iter().position(|(v, ..)| *v == viewer) {
+            let (before, before_overlays) = match self.units.iter().position(|(v, ..)| *v == viewer)
+            {
                 Some(i) => self.units.swap_remove(i).3,
-                None => Vec::new(),
+                None => (Vec::new(), None),
             };
             let added = self.log_for(viewer, tail);
-            let change = change_of(base, &before, &now, &added, false).to_string();
+            let change =
+                change_of(base, &before, before_overlays.as_ref(), &now, &added, false).to_string();
             let seen = |change: String| Seen {
                 change,
                 accepted: added.iter().map(|e| e.action.clone()).collect(),
@@ -441,7 +450,7 @@ impl Live {
                 };
                 out.reply = seen(with_members(change, &legal));
             }
-            self.units.push((viewer, n, h, units_of(&now)));
+            self.units.push((viewer, n, h, remembered_of(&now)));
         }
         out
     }
@@ -754,7 +763,7 @@ impl Slot {
         let view = live.view(viewer, &self.id);
         live.units.retain(|(v, ..)| *v != viewer);
         let (n, h) = (live.len(), live.game.state_hash());
-        live.units.push((viewer, n, h, units_of(&view)));
+        live.units.push((viewer, n, h, remembered_of(&view)));
         let s: Arc<str> = Arc::from(view.to_string());
         self.full
             .lock()

@@ -102,7 +102,7 @@ fn a_generic_change_carries_what_changed() {
     let a = g.act("scout RED_SCOUT_TWO").unwrap();
     let log = vec![present::AnyLogEntry::of(&a, &g.seats())];
     let now = g.view(Viewer::Seat(Side(0)));
-    let c = present::change_of(0, &before_units, &now, &log, true);
+    let c = present::change_of(0, &before_units, None, &now, &log, true);
     assert_eq!(c["units"].as_array().unwrap().len(), 1);
     assert_eq!(c["units"][0]["id"], "RED_SCOUT_TWO");
     assert_eq!(c["log"][0]["action"], "scout RED_SCOUT_TWO");
