@@ -177,14 +177,24 @@ pub fn scenarios_with(lib: &Library, json: bool) -> Result<String> {
         return Ok(pretty(&Value::Array(entries)));
     }
     let mut out = String::new();
+    // columns as wide as their widest entry, so that every system's scenarios line up
+    let id_w = list.iter().map(|j| j.id.len()).max().unwrap_or(0);
+    let sys_w = list.iter().map(|j| j.system.len()).max().unwrap_or(0);
+    let turns =
+        |j: &engine::dynamic::ScenarioInfo| format!("turns {}-{}", j.first_turn, j.last_turn);
+    let turns_w = list.iter().map(|j| turns(j).len()).max().unwrap_or(0);
+    let sides_w = list
+        .iter()
+        .map(|j| j.sides.join(" vs ").chars().count())
+        .max()
+        .unwrap_or(0);
     for j in &list {
         let _ = writeln!(
             out,
-            "{:<18} {:<5} turns {}-{:<3} {}  {}",
+            "{:<id_w$} {:<sys_w$} {:<turns_w$} {:<sides_w$}  {}",
             j.id,
             j.system,
-            j.first_turn,
-            j.last_turn,
+            turns(j),
             j.sides.join(" vs "),
             j.title
         );
@@ -198,7 +208,12 @@ pub fn scenarios_with(lib: &Library, json: bool) -> Result<String> {
             })
             .collect();
         if !others.is_empty() {
-            let _ = writeln!(out, "{:<18} also playable with {}", "", others.join(", "));
+            let _ = writeln!(
+                out,
+                "{:<id_w$} also playable with {}",
+                "",
+                others.join(", ")
+            );
         }
     }
     Ok(out)
