@@ -271,6 +271,14 @@ impl System for Leipzig1813 {
         Ok(hosted(s))
     }
 
+    /// `tables`: the Combat Results Table as reconstructed (`present::l1813_tables_view`).
+    fn query(&self, name: &str, _arg: &str) -> Result<Value, engine::dynamic::QueryError> {
+        match name {
+            "tables" => Ok(present::l1813_tables_view(&data().tables)),
+            _ => Err(engine::dynamic::QueryError::Unknown(name.to_string())),
+        }
+    }
+
     fn players(&self) -> Vec<String> {
         PLAYERS.iter().map(|s| s.to_string()).collect()
     }
@@ -424,6 +432,14 @@ mod tests {
                 g.act(&a).unwrap();
             }
         }
+    }
+
+    #[test]
+    fn its_charts_are_the_combat_results_table() {
+        let t = Leipzig1813.query("tables", "").unwrap();
+        let cols = t["crt"]["columns"].as_array().unwrap();
+        assert!(cols.iter().any(|c| c == "160%"), "{t}");
+        assert_eq!(t["crt"]["rows"].as_array().unwrap().len(), 6);
     }
 
     #[test]
