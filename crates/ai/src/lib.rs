@@ -35,6 +35,7 @@ mod board;
 mod eval;
 pub mod features;
 mod heuristic;
+pub mod hm;
 mod info;
 pub mod l1813;
 pub mod ladder;

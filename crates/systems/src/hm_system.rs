@@ -31,7 +31,7 @@ pub type HmGame = Hosted<Game, HmPresenter>;
 pub const ID: &str = "hex-miniatures";
 
 /// The players it offers, weakest first.
-const PLAYERS: &[&str] = &["random"];
+const PLAYERS: &[&str] = &["random", "heuristic"];
 
 /// A scenario stub: the library's entry for one of the rules crate's scenarios.
 #[derive(Deserialize)]
@@ -247,11 +247,37 @@ impl System for HexMiniatures {
     fn player(&self, spec: &str, seed: u64) -> Result<Box<dyn DynPlayer>, String> {
         match spec.trim() {
             "random" => Ok(Box::new(HmRandom(Dice::new(seed)))),
+            "heuristic" => Ok(Box::new(HmAi(ai::hm::HmHeuristic::new(seed)))),
             other => Err(format!(
                 "no computer player '{other}' for the hex-miniatures rules (available: {})",
                 PLAYERS.join(", ")
             )),
         }
+    }
+}
+
+/// The heuristic player (`ai::hm::HmHeuristic`).
+struct HmAi(ai::hm::HmHeuristic);
+
+impl DynPlayer for HmAi {
+    fn choose(&mut self, game: &dyn DynGame) -> String {
+        let Some(h) = game.as_any().downcast_ref::<HmGame>() else {
+            // not a game of this system: the first legal action
+            return game
+                .legal()
+                .first()
+                .map(|a| a.text.clone())
+                .unwrap_or_default();
+        };
+        let g = &h.session.game;
+        match self.0.choose(g) {
+            Some(a) => engine::Rules::action_text(g, a),
+            None => String::new(),
+        }
+    }
+
+    fn name(&self) -> String {
+        "heuristic".into()
     }
 }
 
