@@ -243,20 +243,9 @@ impl<'a> Ctx<'a> {
                             -3
                         }
                     }
-                    (Arm::Artillery, Formation::Unlimbered) => {
-                        if near <= 6 {
-                            35
-                        } else {
-                            -3
-                        }
-                    }
-                    (Arm::Artillery, Formation::Limbered) => {
-                        if near > 8 {
-                            10
-                        } else {
-                            -10
-                        }
-                    }
+                    (Arm::Artillery, Formation::Unlimbered) if near <= 6 => 35,
+                    (Arm::Artillery, Formation::Limbered) if near > 8 => 10,
+                    (Arm::Artillery, Formation::Limbered) => -10,
                     _ => -3,
                 }
             }

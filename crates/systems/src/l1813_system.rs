@@ -1,6 +1,6 @@
 //! Leipzig 1813, the strategic game (`leipzig-1813`), registered: its rules (`leipzig_1813`),
-//! its views (`present::L1813Presenter`) and its computer players (random legal play, and the
-//! generic search over `ai::l1813`'s knowledge).
+//! its views (`present::L1813Presenter`) and its computer players (random legal play,
+//! `ai::l1813`'s heuristic, and the generic search over `ai::l1813`'s knowledge).
 //!
 //! Its scenarios are the rules crate's data (`leipzig_1813::scenario::Scenario::leipzig(n)`):
 //! the library lists them through stub files shipped in `crates/scenarios`
@@ -38,7 +38,7 @@ pub const ID: &str = "leipzig-1813";
 pub const MAP: &str = "central-europe";
 
 /// The players it offers, weakest first.
-const PLAYERS: &[&str] = &["random", "search"];
+const PLAYERS: &[&str] = &["random", "heuristic", "search"];
 
 /// A scenario stub: the library's entry for one of the rules crate's scenarios.
 #[derive(Deserialize)]
@@ -286,6 +286,8 @@ impl System for Leipzig1813 {
     fn player(&self, spec: &str, seed: u64) -> Result<Box<dyn DynPlayer>, String> {
         match spec.trim() {
             "random" => Ok(Box::new(L1813Random(Dice::new(seed)))),
+            // ai::l1813's heuristic: objectives, supply, forced marches at a small loss
+            "heuristic" => Ok(Box::new(L1813Heur(ai::l1813::L1813Heuristic::new(seed)))),
             // the generic search over ai::l1813's knowledge (`search`, `search@500n`)
             other => match ai::l1813::L1813Search::from_spec(other, seed) {
                 Ok(p) => Ok(Box::new(L1813Ai(p))),
@@ -303,6 +305,29 @@ impl System for Leipzig1813 {
 struct L1813Ai(ai::l1813::L1813Search);
 
 impl DynPlayer for L1813Ai {
+    fn choose(&mut self, game: &dyn DynGame) -> String {
+        let Some(h) = game.as_any().downcast_ref::<L1813Game>() else {
+            // not a game of this system: the first legal action
+            return game
+                .legal()
+                .first()
+                .map(|a| a.text.clone())
+                .unwrap_or_default();
+        };
+        let g = &h.session.game;
+        let a = self.0.choose(g);
+        g.action_text(a)
+    }
+
+    fn name(&self) -> String {
+        self.0.name()
+    }
+}
+
+/// The heuristic of `ai::l1813` over the hosted game.
+struct L1813Heur(ai::l1813::L1813Heuristic);
+
+impl DynPlayer for L1813Heur {
     fn choose(&mut self, game: &dyn DynGame) -> String {
         let Some(h) = game.as_any().downcast_ref::<L1813Game>() else {
             // not a game of this system: the first legal action
@@ -419,9 +444,9 @@ mod tests {
 
     #[test]
     fn its_computer_players_are_offered() {
-        assert_eq!(Leipzig1813.players(), vec!["random", "search"]);
+        assert_eq!(Leipzig1813.players(), vec!["random", "heuristic", "search"]);
         let e = Leipzig1813.player("expert", 1).err().unwrap();
-        assert!(e.contains("available: random, search"), "{e}");
+        assert!(e.contains("available: random, heuristic, search"), "{e}");
         let lib = Library::standard();
         let mut g = lib.new_game("leipzig1813-5", None, 5).unwrap();
         let mut p = Leipzig1813.player("search@2n", 2).unwrap();

@@ -4,11 +4,15 @@
 //! What it knows, all read from the rules' public queries (`leipzig_1813::Game`): the victory
 //! points as the schedule counts them now (cities held or besieged, enemy divisions and leaders
 //! destroyed in combat and by forced march), and a little of the material behind them (the
-//! divisions each side still has on the map). Its candidates are single legal actions (the
-//! rules' order, `end` first where it is legal, a seeded sample of at most
-//! [`L1813Knowledge::CANDIDATES`]); its rollouts play uniformly random legal actions to the end
-//! of the next player-turn. It knows nothing yet of supply, forced march or stacks beyond what
-//! the rules let it do: the planner the issue asks for is still to come.
+//! divisions each side still has on the map). Its candidates are single legal actions: the
+//! heuristic's ([`heuristic`]: objectives, supply for stacks and combat, forced marches at a
+//! small expected loss, attacks at good odds) best [`L1813Knowledge::CANDIDATES`], `end`
+//! among them where it is legal; its rollouts play the heuristic (seeded tie-breaks) to the
+//! end of the next player-turn.
+
+pub mod heuristic;
+
+pub use heuristic::L1813Heuristic;
 
 use crate::montecarlo::{search, Knowledge, Limits, Rollout};
 use engine::{Dice, Rules, Side, ToAct};
@@ -50,6 +54,13 @@ fn legal(g: &Game) -> Vec<Action> {
 /// A uniformly random legal action, seeded.
 pub struct RandomPolicy(Dice);
 
+impl RandomPolicy {
+    /// A random policy drawing from `seed`.
+    pub fn new(seed: u64) -> RandomPolicy {
+        RandomPolicy(Dice::new(seed))
+    }
+}
+
 impl Rollout<Game> for RandomPolicy {
     fn act(&mut self, g: &Game) -> Action {
         let v = legal(g);
@@ -58,27 +69,39 @@ impl Rollout<Game> for RandomPolicy {
     }
 }
 
-impl Knowledge<Game> for L1813Knowledge {
-    type Policy = RandomPolicy;
+impl Rollout<Game> for L1813Heuristic {
+    fn act(&mut self, g: &Game) -> Action {
+        self.choose(g)
+    }
+}
 
+impl Knowledge<Game> for L1813Knowledge {
+    type Policy = L1813Heuristic;
+
+    /// The heuristic's own choice first, then its next best, `end` among them where legal.
     fn candidates(&self, g: &Game, _me: Side, seed: u64) -> Vec<Vec<Action>> {
-        let all = legal(g);
+        let scored = heuristic::scored(g);
         let mut out: Vec<Vec<Action>> = Vec::new();
-        // the default: end the step where the rules allow it, else the rules' first action
-        if all.contains(&Action::End) {
+        if scored.is_empty() {
+            return out;
+        }
+        out.push(vec![heuristic::pick(&scored, &mut Dice::new(seed))]);
+        if scored.iter().any(|&(_, a)| a == Action::End) && out[0][0] != Action::End {
             out.push(vec![Action::End]);
         }
-        let mut rest: Vec<Action> = all.into_iter().filter(|&a| a != Action::End).collect();
-        let mut dice = Dice::new(seed);
-        while out.len() < Self::CANDIDATES && !rest.is_empty() {
-            let i = dice.draw(&vec![1; rest.len()]).unwrap_or(0);
-            out.push(vec![rest.swap_remove(i)]);
+        for &(_, a) in &scored {
+            if out.len() >= Self::CANDIDATES {
+                break;
+            }
+            if !out.iter().any(|p| p[0] == a) {
+                out.push(vec![a]);
+            }
         }
         out
     }
 
-    fn policy(&self, _seat: Side, seed: u64) -> RandomPolicy {
-        RandomPolicy(Dice::new(seed))
+    fn policy(&self, _seat: Side, seed: u64) -> L1813Heuristic {
+        L1813Heuristic::new(seed)
     }
 
     /// The victory point difference for `me`, with each division on the map worth half a
