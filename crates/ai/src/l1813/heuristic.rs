@@ -24,11 +24,11 @@
 
 use engine::{Dice, Rules, ToAct};
 use hexmap::Hex;
-use std::collections::HashMap;
 use leipzig_1813::forced_march::{March, OnLetter};
 use leipzig_1813::game::{supply_use, MarchState, Status};
 use leipzig_1813::units::Arm;
 use leipzig_1813::{Action, Game};
+use std::collections::HashMap;
 
 /// The attack-to-defence ratio (after supply and fortresses) the heuristic attacks at.
 pub const MIN_ODDS: f64 = 2.0;
@@ -172,7 +172,12 @@ impl<'a> View<'a> {
         self.friends
             .iter()
             .copied()
-            .filter(|&h| !self.supply.iter().any(|&s| s != from && self.dist(s, h) <= 1))
+            .filter(|&h| {
+                !self
+                    .supply
+                    .iter()
+                    .any(|&s| s != from && self.dist(s, h) <= 1)
+            })
             .min_by_key(|&h| (self.dist(from, h), h.x, h.y))
     }
 
@@ -230,7 +235,11 @@ impl<'a> View<'a> {
                 }
                 // Stacking (B): no stack without a supply unit to feed it
                 let others = self.worth.get(&to).copied().unwrap_or(0)
-                    - if to == from { self.g.kind(unit).worth } else { 0 };
+                    - if to == from {
+                        self.g.kind(unit).worth
+                    } else {
+                        0
+                    };
                 if others > 0 {
                     let info = self.g.board().hex(to);
                     let fortress_fed = info.fortress
@@ -330,11 +339,7 @@ impl<'a> View<'a> {
             .combats()
             .iter()
             .filter(|c| {
-                let side_at = |h: Hex| {
-                    g.units_at(h)
-                        .first()
-                        .map(|&i| g.units()[i].side)
-                };
+                let side_at = |h: Hex| g.units_at(h).first().map(|&i| g.units()[i].side);
                 if g.player() == self.me {
                     side_at(c.from) == Some(self.me)
                 } else {
@@ -353,12 +358,10 @@ impl<'a> View<'a> {
             Action::Overrun { .. } => 600,
             Action::Move { unit, to } => self.move_to(usize::from(unit), to),
             Action::March { unit, triple } => self.march(usize::from(unit), triple),
-            Action::Press { unit } => {
-                match self.g.units()[usize::from(unit)].march {
-                    MarchState::Letter(..) => 1,
-                    _ => 2,
-                }
-            }
+            Action::Press { unit } => match self.g.units()[usize::from(unit)].march {
+                MarchState::Letter(..) => 1,
+                _ => 2,
+            },
             Action::Halt { .. } => 2,
             Action::Attack { from, to } => {
                 let r = self.odds(from, to);

@@ -213,9 +213,9 @@ mod tests {
             (k.evaluate(&g, Side(1)) + e - 1.0).abs() < 1e-9,
             "the same position seen from both sides"
         );
-        let mut p = L1813Search::new(4, 3);
+        let mut p = L1813Search::new(2, 3);
         let mut dice = Dice::new(9);
-        for _ in 0..12 {
+        for _ in 0..4 {
             match g.to_act() {
                 ToAct::Side(_) => {
                     let a = p.choose(&g);
