@@ -5,13 +5,25 @@ import { caseLink } from '../toast.js';
 
 /** @typedef {import('../game.js').Game} Game */
 
+/** The most turns the top bar's track shows at once. */
+const TRACK_MAX = 20;
+
 /** @param {Game} game */
 export function renderTop(game) {
   const v = game.v;
   const replayN = game.store.replayN;
   const night = new Set(v.night_turns);
   const track = [];
-  for (let t = 1; t <= v.last_turn; t++) {
+  // the turns before the scenario's first are shown while the whole track is short (a day of
+  // the Grand Battle in its place); a long one (a campaign of 35 weeks, 36 ten-minute turns)
+  // shows at most TRACK_MAX turns around the current one
+  let from = v.last_turn <= TRACK_MAX ? 1 : v.first_turn;
+  let to = v.last_turn;
+  if (to - from + 1 > TRACK_MAX) {
+    from = Math.max(from, Math.min(v.turn - 5, to - TRACK_MAX + 1));
+    to = from + TRACK_MAX - 1;
+  }
+  for (let t = from; t <= to; t++) {
     const isNight = night.has(t);
     const cls = ['turn', isNight ? 'night' : '', t === v.turn ? 'current' : '', t < v.first_turn ? 'before' : '', t < v.turn && t >= v.first_turn ? 'past' : ''].filter(Boolean).join(' ');
     track.push(h('li', { class: cls, title: `Game-turn ${t}${isNight ? ' (night, 10.0)' : ''}${t === v.turn ? ' — now' : ''}${t < v.first_turn ? ' — before this scenario' : ''}`, 'aria-current': t === v.turn ? 'step' : false },
