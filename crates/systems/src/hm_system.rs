@@ -11,7 +11,7 @@
 use engine::dynamic::{
     DynGame, DynPlayer, GameFacts, Hosted, ScenarioInfo, ScenarioSource, System, SystemError,
 };
-use engine::{Dice, Record, Session, Side};
+use engine::{Record, Session, Side};
 use hex_miniatures::data::Tables;
 use hex_miniatures::scenario::{Scenario, Start};
 use hex_miniatures::Game;
@@ -246,7 +246,9 @@ impl System for HexMiniatures {
 
     fn player(&self, spec: &str, seed: u64) -> Result<Box<dyn DynPlayer>, String> {
         match spec.trim() {
-            "random" => Ok(Box::new(HmRandom(Dice::new(seed)))),
+            "random" => Ok(Box::new(
+                crate::random::TypedRandom::<Game, HmPresenter>::new(seed),
+            )),
             "heuristic" => Ok(Box::new(HmAi(ai::hm::HmHeuristic::new(seed)))),
             other => Err(format!(
                 "no computer player '{other}' for the hex-miniatures rules (available: {})",
@@ -278,21 +280,6 @@ impl DynPlayer for HmAi {
 
     fn name(&self) -> String {
         "heuristic".into()
-    }
-}
-
-/// Uniformly random legal actions (`ai::AnyRandom`'s draw over the structured legal actions).
-struct HmRandom(Dice);
-
-impl DynPlayer for HmRandom {
-    fn choose(&mut self, game: &dyn DynGame) -> String {
-        let legal = game.legal();
-        let i = self.0.draw(&vec![1; legal.len()]).unwrap_or(0);
-        legal.get(i).map(|a| a.text.clone()).unwrap_or_default()
-    }
-
-    fn name(&self) -> String {
-        "random".into()
     }
 }
 

@@ -12,7 +12,7 @@
 use engine::dynamic::{
     DynGame, DynPlayer, GameFacts, Hosted, ScenarioInfo, ScenarioSource, System, SystemError,
 };
-use engine::{Dice, Record, Rules, Session};
+use engine::{Record, Rules, Session};
 use leipzig_1813::data::Tables;
 use leipzig_1813::europe::Europe;
 use leipzig_1813::game::SEAT_NAMES;
@@ -285,7 +285,9 @@ impl System for Leipzig1813 {
 
     fn player(&self, spec: &str, seed: u64) -> Result<Box<dyn DynPlayer>, String> {
         match spec.trim() {
-            "random" => Ok(Box::new(L1813Random(Dice::new(seed)))),
+            "random" => Ok(Box::new(
+                crate::random::TypedRandom::<Game, L1813Presenter>::new(seed),
+            )),
             // ai::l1813's heuristic: objectives, supply, forced marches at a small loss
             "heuristic" => Ok(Box::new(L1813Heur(ai::l1813::L1813Heuristic::new(seed)))),
             // the generic search over ai::l1813's knowledge (`search`, `search@500n`)
@@ -344,33 +346,6 @@ impl DynPlayer for L1813Heur {
 
     fn name(&self) -> String {
         self.0.name()
-    }
-}
-
-/// Uniformly random legal actions: `ai::AnyRandom`'s choices (the same draw over the same
-/// list, in the rules' order), read from the typed game rather than its structured legal
-/// actions, which it need not build.
-struct L1813Random(Dice);
-
-impl DynPlayer for L1813Random {
-    fn choose(&mut self, game: &dyn DynGame) -> String {
-        let Some(h) = game.as_any().downcast_ref::<L1813Game>() else {
-            // not a game of this system: the generic player's way
-            let legal = game.legal();
-            let i = self.0.draw(&vec![1; legal.len()]).unwrap_or(0);
-            return legal.get(i).map(|a| a.text.clone()).unwrap_or_default();
-        };
-        let g = &h.session.game;
-        let mut legal = Vec::new();
-        if matches!(g.to_act(), engine::ToAct::Side(_)) {
-            g.legal_actions(&mut legal);
-        }
-        let i = self.0.draw(&vec![1; legal.len()]).unwrap_or(0);
-        legal.get(i).map(|&a| g.action_text(a)).unwrap_or_default()
-    }
-
-    fn name(&self) -> String {
-        "random".into()
     }
 }
 

@@ -21,6 +21,7 @@ mod hm_system;
 mod l1813_system;
 mod naw_system;
 mod nb_system;
+mod random;
 mod reference;
 
 pub use hm_system::HexMiniatures;

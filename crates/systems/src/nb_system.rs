@@ -11,7 +11,7 @@
 use engine::dynamic::{
     DynGame, DynPlayer, GameFacts, Hosted, ScenarioInfo, ScenarioSource, System, SystemError,
 };
-use engine::{Dice, Record, Rules, Session};
+use engine::{Record, Rules, Session};
 use napoleonic_battles::data::Supplement;
 use napoleonic_battles::Game;
 use naw::Scenario;
@@ -204,7 +204,9 @@ impl System for NapoleonicBattles {
 
     fn player(&self, spec: &str, seed: u64) -> Result<Box<dyn DynPlayer>, String> {
         match spec.trim() {
-            "random" => Ok(Box::new(NbRandom(Dice::new(seed)))),
+            "random" => Ok(Box::new(
+                crate::random::TypedRandom::<Game, NbPresenter>::new(seed),
+            )),
             // the heuristic and the search (`search@1000n`, `search@1.5s`): `ai::nb`
             other => match ai::nb::player(other, seed) {
                 Ok(p) => Ok(Box::new(NbAi(p))),
@@ -246,33 +248,6 @@ impl DynPlayer for NbAi {
 
     fn stop_on(&mut self, flag: Arc<std::sync::atomic::AtomicBool>) {
         self.0.stop_on(flag);
-    }
-}
-
-/// Uniformly random legal actions: `ai::AnyRandom`'s choices (the same draw over the same
-/// list, in the rules' order), read from the typed game rather than its structured legal
-/// actions, which it need not build.
-struct NbRandom(Dice);
-
-impl DynPlayer for NbRandom {
-    fn choose(&mut self, game: &dyn DynGame) -> String {
-        let Some(h) = game.as_any().downcast_ref::<NbGame>() else {
-            // not a game of this system: the generic player's way
-            let legal = game.legal();
-            let i = self.0.draw(&vec![1; legal.len()]).unwrap_or(0);
-            return legal.get(i).map(|a| a.text.clone()).unwrap_or_default();
-        };
-        let g = &h.session.game;
-        let mut legal = Vec::new();
-        if matches!(g.to_act(), engine::ToAct::Side(_)) {
-            g.legal_actions(&mut legal);
-        }
-        let i = self.0.draw(&vec![1; legal.len()]).unwrap_or(0);
-        legal.get(i).map(|&a| g.action_text(a)).unwrap_or_default()
-    }
-
-    fn name(&self) -> String {
-        "random".into()
     }
 }
 
