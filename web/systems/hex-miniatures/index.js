@@ -10,6 +10,7 @@
 // the state view the server's presenter (crates/present/src/hm_views.rs) gives.
 
 import { h, s } from '../../js/util.js';
+import { armSymbol } from '../../js/views/symbol.js';
 import { registerSystem } from '../../js/systems.js';
 import { card } from '../../js/views/sidebar.js';
 
@@ -115,13 +116,10 @@ function counterFace(u, k, c) {
   const text = c.text;
   /** @type {SVGElement[]} */
   const out = [];
-  const bw = 0.34 * S, bh = 0.2 * S;
-  const bx = -bw / 2 + 0.02 * S, by = -0.08 * S - bh / 2;
-  out.push(s('rect', { x: f(bx), y: f(by), width: f(bw), height: f(bh), fill: 'none', stroke: text, 'stroke-width': 1.3 }));
-  const sym = { stroke: text, 'stroke-width': 1.2, fill: 'none' };
-  if (u.type === 'infantry') out.push(s('path', { d: `M${f(bx)},${f(by)}L${f(bx + bw)},${f(by + bh)}M${f(bx)},${f(by + bh)}L${f(bx + bw)},${f(by)}`, ...sym }));
-  else if (u.type === 'cavalry') out.push(s('path', { d: `M${f(bx)},${f(by + bh)}L${f(bx + bw)},${f(by)}`, ...sym }));
-  else out.push(s('circle', { cx: f(bx + bw / 2), cy: f(by + bh / 2), r: f(bh * 0.28), fill: text }));
+  // every arm but the foot and the horse is a battery here: the dot
+  const arm = u.type === 'infantry' || u.type === 'cavalry' ? u.type : 'artillery';
+  const { els, y: by } = armSymbol(arm, k, text, 0.08);
+  out.push(...els);
   // the kind above the box (G grenadier, L light...)
   out.push(s('text', { x: f(0.02 * S), y: f(by - 0.03 * S), 'font-size': f(0.1 * S), fill: text, 'text-anchor': 'middle', class: 'designation' }, kindTag(u.kind || '')));
   out.push(s('text', { x: f(0.02 * S), y: f(0.28 * S), 'font-size': f(0.2 * S), 'font-weight': 'bold', fill: text, 'text-anchor': 'middle', class: 'sm' }, `${u.strength}·${u.bases ?? ''}`));

@@ -10,6 +10,7 @@
 // (crates/present/src/l1813_views.rs) gives.
 
 import { h, s } from '../../js/util.js';
+import { armSymbol } from '../../js/views/symbol.js';
 import { registerSystem } from '../../js/systems.js';
 import { card } from '../../js/views/sidebar.js';
 
@@ -107,13 +108,9 @@ function counterFace(u, k, c) {
   const text = c.text;
   /** @type {SVGElement[]} */
   const out = [];
-  const bw = 0.34 * S, bh = 0.2 * S;
-  const bx = -bw / 2 + 0.02 * S, by = -0.06 * S - bh / 2;
-  out.push(s('rect', { x: f(bx), y: f(by), width: f(bw), height: f(bh), fill: 'none', stroke: text, 'stroke-width': 1.3 }));
-  const sym = { stroke: text, 'stroke-width': 1.2, fill: 'none' };
-  if (u.type === 'infantry') out.push(s('path', { d: `M${f(bx)},${f(by)}L${f(bx + bw)},${f(by + bh)}M${f(bx)},${f(by + bh)}L${f(bx + bw)},${f(by)}`, ...sym }));
-  else if (u.type === 'cavalry') out.push(s('path', { d: `M${f(bx)},${f(by + bh)}L${f(bx + bw)},${f(by)}`, ...sym }));
-  else out.push(s('text', { x: f(bx + bw / 2), y: f(by + bh * 0.8), 'font-size': f(bh * 0.9), fill: text, 'text-anchor': 'middle', 'font-weight': 'bold' }, u.type === 'depot' ? 'D' : 'S'));
+  const { els, x: bx, y: by, w: bw, h: bh } = armSymbol(u.type, k, text);
+  out.push(...els);
+  if (u.type !== 'infantry' && u.type !== 'cavalry') out.push(s('text', { x: f(bx + bw / 2), y: f(by + bh * 0.8), 'font-size': f(bh * 0.9), fill: text, 'text-anchor': 'middle', 'font-weight': 'bold' }, u.type === 'depot' ? 'D' : 'S'));
   // the echelon above (XX division, XXX corps, XXXX army)
   const ech = u.echelon === 'army' ? 'XXXX' : u.echelon === 'corps' ? 'XXX' : u.echelon === 'division' ? 'XX' : '';
   if (ech) out.push(s('text', { x: f(0.02 * S), y: f(by - 0.04 * S), 'font-size': f(0.11 * S), fill: text, 'text-anchor': 'middle', class: 'designation' }, ech));

@@ -5,6 +5,7 @@
 // demoralization (17.0). Registered under the system id `naw`.
 
 import { s } from '../../js/util.js';
+import { armSymbol } from '../../js/views/symbol.js';
 import { registerSystem } from '../../js/systems.js';
 import { combatsCard, tableFocus } from './combat.js';
 import { sequence, eventLabel, changeNotes } from './sequence.js';
@@ -86,13 +87,8 @@ function counterFace(u, k, c) {
   const text = c.text;
   /** @type {SVGElement[]} */
   const out = [];
-  const bw = 0.34 * S, bh = 0.2 * S;
-  const bx = -bw / 2 + 0.02 * S, by = -0.06 * S - bh / 2;
-  out.push(s('rect', { x: f(bx), y: f(by), width: f(bw), height: f(bh), fill: 'none', stroke: text, 'stroke-width': 1.3 }));
-  const sym = { stroke: text, 'stroke-width': 1.2, fill: 'none' };
-  if (u.type === 'infantry') out.push(s('path', { d: `M${f(bx)},${f(by)}L${f(bx + bw)},${f(by + bh)}M${f(bx)},${f(by + bh)}L${f(bx + bw)},${f(by)}`, ...sym }));
-  else if (u.type === 'cavalry') out.push(s('path', { d: `M${f(bx)},${f(by + bh)}L${f(bx + bw)},${f(by)}`, ...sym }));
-  else if (u.type === 'artillery') out.push(s('circle', { cx: f(bx + bw / 2), cy: f(by + bh / 2), r: f(0.045 * S), fill: text }));
+  const { els, y: by } = armSymbol(u.type, k, text);
+  out.push(...els);
   const chars = Math.max(1, [...u.designation].length);
   const fs = Math.min(0.16 * S, (0.6 * S) / (0.6 * chars));
   out.push(s('text', { x: f(0.02 * S), y: f(by - 0.04 * S), 'font-size': f(fs), fill: text, 'text-anchor': 'middle', class: 'designation' }, u.designation));
