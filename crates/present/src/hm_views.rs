@@ -991,3 +991,525 @@ impl Presenter<Game> for HmPresenter {
         }
     }
 }
+
+// ---- charts --------------------------------------------------------------------------------
+
+/// One chart as a grid the board draws as it is: a title, the case it cites, whether it is our
+/// reconstruction, column headings, and rows of a label and cells of text.
+fn chart(
+    [id, title, case]: [&str; 3],
+    reconstructed: bool,
+    corner: &str,
+    columns: Vec<String>,
+    rows: Vec<(String, Vec<String>)>,
+    note: &str,
+) -> Value {
+    json!({
+        "id": id,
+        "title": title,
+        "case": case,
+        "reconstructed": reconstructed,
+        "corner": corner,
+        "columns": columns,
+        "rows": rows
+            .into_iter()
+            .map(|(label, cells)| json!({"label": label, "cells": cells}))
+            .collect::<Vec<_>>(),
+        "note": note,
+    })
+}
+
+/// The lower bound of each of `results` in a band table (`""` for a result it lacks).
+fn bounds<R: Copy + PartialEq>(b: &hex_miniatures::prob::Bands<R>, results: &[R]) -> Vec<String> {
+    results
+        .iter()
+        .map(|&r| b.from_of(r).map_or_else(String::new, |p| p.to_string()))
+        .collect()
+}
+
+fn strings(v: &[&str]) -> Vec<String> {
+    v.iter().map(|s| s.to_string()).collect()
+}
+
+/// The charts (`GET /api/tables?system=hex-miniatures`): every table of the rules' data, as the
+/// rules read it. `crt` and `tec` are the generic drawer's combat results table (one row per
+/// band of 0.050 of the number, each column's result before modifiers) and terrain chart;
+/// `charts` lists every table as a grid (`{id, title, case, reconstructed, corner, columns,
+/// rows: [{label, cells}], note}`), in the text's order: the odds [22], the combat results
+/// table [15] = [23], the column shifts and modifiers [9.4.1], the national army tables [16],
+/// rallies and orders [6], [7], the general under fire [17], the terrain [18], the crisis of
+/// morale [19], the square attack [20], the artillery [21], the victory table and margins
+/// [12], [14], the weather tracks and the fog's time of day [24], and the light at dusk and
+/// dawn [24]. A number's cell is the lower bound of its result (`0.450`).
+pub fn hm_tables_view(t: &hex_miniatures::data::Tables) -> Value {
+    use hex_miniatures::army::Kind;
+    use hex_miniatures::artillery::{Battery, FireResult};
+    use hex_miniatures::crt::CombatResult;
+    use hex_miniatures::morale::{Crisis, GeneralFate};
+    use hex_miniatures::prob::Prob;
+    use hex_miniatures::square::SquareResult;
+    use hex_miniatures::terrain::{Movement, Sight};
+
+    let crt = &t.crt;
+    let names: Vec<String> = (0..crt.columns())
+        .map(|c| crt.ratio(c).to_string())
+        .collect();
+    let band_rows: Vec<Value> = (0..20u16)
+        .map(|i| {
+            let n = i * 50;
+            json!({
+                "die": f64::from(n) / 1000.0,
+                "from": Prob(n).to_string(),
+                "results": (0..crt.columns())
+                    .map(|c| crt.bands(c).at(n).to_string())
+                    .collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let result_key = [
+        ("Ar", "attacker routed: a base unit lost, the rest rout", "9.8.1"),
+        ("Aw", "attacker retires, disrupted (already disrupted: a base unit lost and a rout)", "9.8.2"),
+        ("Ad", "attacker disrupted and sent back a move (already disrupted: a base unit lost and a rout)", "9.8.3"),
+        ("Dx", "both disrupted; a side already disrupted loses a base unit", "9.8.4"),
+        ("Dd", "defender disrupted (already disrupted: a base unit lost and a rout)", "9.8.5"),
+        ("Dw", "defender retires, disrupted (already disrupted: a base unit lost and a rout)", "9.8.6"),
+        ("Dr", "defender routed: a base unit lost, the rest rout", "9.8.7"),
+    ];
+    let mut charts = Vec::new();
+
+    // [22] the odds
+    charts.push(chart(
+        ["odds", "Odds table", "22"],
+        true,
+        "column",
+        strings(&["attack at least", "defence"]),
+        (0..crt.columns())
+            .map(|c| {
+                let r = crt.ratio(c);
+                (r.to_string(), vec![r.attack.to_string(), r.defence.to_string()])
+            })
+            .collect(),
+        "the attack's strength over the defence's, rounded down in the defender's favour; beyond either end the end column (HM4)",
+    ));
+    // [15] = [23] the combat results table
+    charts.push(chart(
+        ["crt", "Combat results table", "23"],
+        true,
+        "odds",
+        CombatResult::ALL.iter().map(|r| r.to_string()).collect(),
+        (0..crt.columns())
+            .map(|c| (names[c].clone(), bounds(crt.bands(c), &CombatResult::ALL)))
+            .collect(),
+        "each result from the number shown to the next result's; the attacker draws (HM1, HM2)",
+    ));
+    // [9.4.1], [9.2] shifts and modifiers
+    let c = &t.combat;
+    let signed_prob = |m: i32| signed(m);
+    charts.push(chart(
+        ["shifts", "Column shifts and modifiers", "9.4.1"],
+        false,
+        "when",
+        strings(&["effect"]),
+        vec![
+            (
+                "two arms against one unit".into(),
+                vec![format!("{:+} column", c.two_arms)],
+            ),
+            (
+                "three arms".into(),
+                vec![format!("{:+} columns", c.three_arms)],
+            ),
+            ("from a flank".into(), vec![format!("{:+} column", c.flank)]),
+            (
+                "from the rear".into(),
+                vec![format!("{:+} columns", c.rear)],
+            ),
+            (
+                "a general with the attackers (9.2)".into(),
+                vec![signed_prob(c.general)],
+            ),
+            (
+                "a senior commander (9.2)".into(),
+                vec![signed_prob(c.senior_general)],
+            ),
+            (
+                "a general with the defenders (HM6)".into(),
+                vec![signed_prob(-c.general)],
+            ),
+            (
+                "infantry attacking a square".into(),
+                vec![signed_prob(c.infantry_against_square)],
+            ),
+        ],
+        "shifts add and stop at the table's edge (HM5)",
+    ));
+    // [16] the national army tables
+    for a in &t.armies {
+        charts.push(chart(
+            [&format!("army-{}", a.nation), &format!("National army table: {}", a.nation), "16"],
+            true,
+            "kind",
+            strings(&["ordered", "disordered", "first contact", "movement", "rallies on"]),
+            Kind::ALL
+                .iter()
+                .filter_map(|&k| {
+                    a.line(k).map(|l| {
+                        (
+                            k.id().to_string(),
+                            vec![
+                                l.strength.to_string(),
+                                l.disordered.to_string(),
+                                l.first_contact.map_or_else(String::new, |f| f.to_string()),
+                                l.movement.to_string(),
+                                l.rally.to_string(),
+                            ],
+                        )
+                    })
+                })
+                .collect(),
+            "strength per base unit; movement in hexes; a routed unit rallies on the rallies table's figure",
+        ));
+    }
+    // [6], [7] rallies and orders
+    charts.push(chart(
+        ["rally-orders", "Rallies and orders", "6, 7.1.2.1"],
+        false,
+        "number needed",
+        strings(&["at least"]),
+        vec![
+            (
+                "a routed unit stops (6.2)".into(),
+                vec![t.rally_routed.to_string()],
+            ),
+            (
+                "a disrupted unit rallies (6.1)".into(),
+                vec!["its army table's".into()],
+            ),
+            (
+                "an order by messenger is understood".into(),
+                vec![t.orders.understood.to_string()],
+            ),
+            (
+                "the same in restricted visibility (24, HM20)".into(),
+                vec![t.orders.restricted.to_string()],
+            ),
+            (
+                "a general's and a messenger's ride (2.4.6.3)".into(),
+                vec![format!("{} hexes", t.command_movement)],
+            ),
+        ],
+        "a general in the hex adds his bonus to a rally, not to an order (HM12)",
+    ));
+    // [17] the general under fire
+    let fates = [
+        GeneralFate::Killed,
+        GeneralFate::Wounded,
+        GeneralFate::Survives,
+    ];
+    let g = &t.general_under_fire;
+    charts.push(chart(
+        ["general-under-fire", "General under fire", "17"],
+        true,
+        "fire",
+        strings(&["killed", "wounded", "survives"]),
+        vec![
+            ("artillery".into(), bounds(&g.artillery, &fates)),
+            ("combat".into(), bounds(&g.combat, &fates)),
+        ],
+        "the general draws his own number, unmodified (HM21, HM24)",
+    ));
+    // [18] the terrain
+    let arms = |v: &[Arm]| {
+        v.iter()
+            .map(|a| arm_name(*a))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut terrain_rows = Vec::new();
+    for k in hex_miniatures::terrain::HEX_KINDS {
+        let Some(h) = t.terrain.hex(k) else { continue };
+        terrain_rows.push((
+            k.to_string(),
+            vec![
+                match h.movement {
+                    Movement::Normal => "normal",
+                    Movement::Halved => "halved",
+                    Movement::Prohibited => "prohibited",
+                }
+                .to_string(),
+                match h.sight {
+                    Sight::Open => "open",
+                    Sight::Blocks => "blocks the hexes behind",
+                }
+                .to_string(),
+                if h.defence > 1 {
+                    format!(
+                        "x{}{}",
+                        h.defence,
+                        if h.sheltered.is_empty() {
+                            String::new()
+                        } else {
+                            format!(" ({})", arms(&h.sheltered))
+                        }
+                    )
+                } else {
+                    String::new()
+                },
+                if h.attacked != 0 {
+                    signed(h.attacked)
+                } else {
+                    String::new()
+                },
+                if h.attacking != 0 {
+                    signed(h.attacking)
+                } else {
+                    String::new()
+                },
+                if h.occupants.is_empty() {
+                    "all".to_string()
+                } else {
+                    arms(&h.occupants)
+                },
+            ],
+        ));
+    }
+    for (k, s) in &t.terrain.hexsides {
+        terrain_rows.push((
+            format!("{k} (hexside)"),
+            vec![
+                if s.crossable {
+                    if s.disorders {
+                        "crossing disrupts"
+                    } else {
+                        "no extra cost"
+                    }
+                } else {
+                    "only at a bridge"
+                }
+                .to_string(),
+                "open".into(),
+                String::new(),
+                String::new(),
+                String::new(),
+                if s.zoc {
+                    String::new()
+                } else {
+                    "no zone of control across".into()
+                },
+            ],
+        ));
+    }
+    charts.push(chart(
+        ["terrain", "Terrain effects table", "18"],
+        false,
+        "terrain",
+        strings(&["movement", "sight", "defender", "attacked", "attacking", "occupants"]),
+        terrain_rows,
+        "a slope's modifiers count across a slope hexside only: -0.100 to troops at its top attacked from below, +0.100 to troops attacking down it (HM39); from the top one sees a hex behind a town or forest (18); leaving a slope hex down a slope hexside costs a movement point more (8.4.6); a house shelters one battalion (3.1.4.2)",
+    ));
+    // [19] the crisis of morale
+    let crises = [
+        Crisis::Rout,
+        Crisis::Retire,
+        Crisis::Disrupt,
+        Crisis::FightsOn,
+    ];
+    charts.push(chart(
+        ["crisis", "Crisis of morale table", "19"],
+        true,
+        "casualties",
+        strings(&["rout", "retire", "disrupt", "fights on", "crisis chance"]),
+        t.crisis
+            .levels
+            .iter()
+            .map(|(level, b)| {
+                let mut cells = bounds(b, &crises);
+                cells.push(format!("{}%", t.crisis.crisis_chance(*level, 0) / 10));
+                (format!("{level}%"), cells)
+            })
+            .collect(),
+        "each unit in sight of the action draws once when its army first reaches a level; above the last row the last row (HM10, HM22)",
+    ));
+    // [20] the square attack
+    let sq = [
+        SquareResult::Repulsed,
+        SquareResult::Holds,
+        SquareResult::Broken,
+    ];
+    charts.push(chart(
+        ["square", "Square attack table", "20"],
+        true,
+        "square",
+        strings(&["repulsed", "holds", "broken"]),
+        vec![
+            ("ordered".into(), bounds(&t.square.ordered, &sq)),
+            ("disordered".into(), bounds(&t.square.disordered, &sq)),
+        ],
+        "the charging cavalry draws (HM21); a square that holds is charged again (9.3.5)",
+    ));
+    // [21] the artillery
+    let fire = [
+        FireResult::NoEffect,
+        FireResult::Disrupted,
+        FireResult::Loss,
+        FireResult::LossDisrupted,
+    ];
+    let mut art = Vec::new();
+    for (battery, name) in [(Battery::Foot, "foot"), (Battery::Horse, "horse")] {
+        for (range, b) in t.artillery.rows(battery) {
+            art.push((format!("{name}, {range} hexes"), bounds(b, &fire)));
+        }
+    }
+    charts.push(chart(
+        ["artillery", "Artillery table", "21"],
+        true,
+        "battery, range",
+        strings(&[
+            "no effect",
+            "disrupted",
+            "a base lost",
+            "a base lost, disrupted",
+        ]),
+        art,
+        "from 2 hexes; an adjacent battery fights in the exchange with a value of 1 (HM17)",
+    ));
+    // [12], [14] the victory table and the margins
+    let [draw, marginal, major] = t.margins;
+    charts.push(chart(
+        ["victory", "Victory table and margins of victory", "12, 14"],
+        false,
+        "difference in casualties",
+        strings(&["result"]),
+        vec![
+            (format!("up to {draw}%"), vec!["draw".into()]),
+            (format!("up to {marginal}%"), vec!["marginal victory".into()]),
+            (format!("up to {major}%"), vec!["major victory".into()]),
+            (format!("over {major}%"), vec!["decisive victory".into()]),
+            ("casualty marks".into(), vec![format!("{}% then every {}%", t.first_level, t.level_step)]),
+        ],
+        "the side holding every objective wins, by this margin if its casualties agree, else marginally (HM48)",
+    ));
+    // [24] the weather and the light
+    let w = &t.weather;
+    for (id, title, track) in [
+        ("weather-fog", "Fog", &w.fog),
+        ("weather-snow", "Snow and thunderstorms", &w.snow),
+    ] {
+        charts.push(chart(
+            [id, title, "24"],
+            false,
+            "position",
+            strings(&["visibility"]),
+            (1..=track.positions.len() as u8)
+                .map(|p| {
+                    let label = if p == track.start {
+                        format!("{p} (start)")
+                    } else {
+                        p.to_string()
+                    };
+                    (
+                        label,
+                        vec![track
+                            .visibility(p)
+                            .map_or_else(|| "clear".to_string(), |v| format!("{v} hexes"))],
+                    )
+                })
+                .collect(),
+            &format!(
+                "each turn a die: {} or less, a position down; {} or more, a position up",
+                track.down_to, track.up_from
+            ),
+        ));
+    }
+    charts.push(chart(
+        ["fog-by-time", "The fog's die by time of day", "24"],
+        false,
+        "from",
+        strings(&["modifier"]),
+        w.fog_by_time
+            .iter()
+            .map(|(m, v)| (format_clock(*m), vec![format!("{v:+}")]))
+            .collect(),
+        "none before the first line (HM18)",
+    ));
+    let n = w.dusk.len() as u32;
+    let mut light = Vec::new();
+    for i in (1..=n).rev() {
+        let m = i * TURN_MINUTES;
+        light.push((
+            format!("{m} minutes before night"),
+            vec![w
+                .before_night(m)
+                .map_or_else(|| "unlimited".to_string(), |v| format!("{v} hexes"))],
+        ));
+    }
+    light.push(("night".into(), vec!["0 hexes".into()]));
+    for i in 1..=n {
+        let m = i * TURN_MINUTES;
+        light.push((
+            format!("{m} minutes after dawn"),
+            vec![w
+                .after_dawn(m)
+                .map_or_else(|| "unlimited".to_string(), |v| format!("{v} hexes"))],
+        ));
+    }
+    charts.push(chart(
+        ["light", "Dusk, night and dawn", "24"],
+        false,
+        "time",
+        strings(&["visible range"]),
+        light,
+        "a turn reads the light at its start; the turn's visibility is the shorter of the weather's and the light's (HM41)",
+    ));
+
+    let tec: Vec<Value> = charts
+        .iter()
+        .find(|c| c["id"] == "terrain")
+        .and_then(|c| c["rows"].as_array().cloned())
+        .unwrap_or_default()
+        .into_iter()
+        .map(|r| {
+            let label = r["label"].as_str().unwrap_or("").to_string();
+            let cells: Vec<String> = r["cells"]
+                .as_array()
+                .map(|v| {
+                    v.iter()
+                        .map(|x| x.as_str().unwrap_or("").to_string())
+                        .collect()
+                })
+                .unwrap_or_default();
+            let hexside = label.ends_with(" (hexside)");
+            let terrain = label.trim_end_matches(" (hexside)").to_string();
+            let combat = [cells.get(2), cells.get(3), cells.get(4)]
+                .into_iter()
+                .flatten()
+                .zip(["defender", "attacked", "attacking"])
+                .filter(|(c, _)| !c.is_empty())
+                .map(|(c, w)| format!("{w} {c}"))
+                .collect::<Vec<_>>()
+                .join("; ");
+            json!({
+                "terrain": terrain,
+                "kind": if hexside { "hexside" } else { "hex" },
+                "name": terrain,
+                "movement": cells.first().cloned().unwrap_or_default(),
+                "sight": cells.get(1).cloned().unwrap_or_default(),
+                "combat": if combat.is_empty() { "no effect".to_string() } else { combat },
+                "case": "18",
+            })
+        })
+        .collect();
+    json!({
+        "crt": {
+            "columns": names,
+            "rows": band_rows,
+            "results": result_key
+                .iter()
+                .map(|(code, name, case)| json!({"code": code, "name": name, "case": case}))
+                .collect::<Vec<_>>(),
+            "case": "23",
+        },
+        "tec": {"rows": tec, "case": "18"},
+        "charts": charts,
+    })
+}

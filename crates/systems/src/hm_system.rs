@@ -240,6 +240,15 @@ impl System for HexMiniatures {
         Ok(hosted(s, &sc))
     }
 
+    /// `tables`: every table of the rules' data as the charts drawer draws them
+    /// (`present::hm_tables_view`).
+    fn query(&self, name: &str, _arg: &str) -> Result<Value, engine::dynamic::QueryError> {
+        match name {
+            "tables" => Ok(present::hm_tables_view(&data().tables)),
+            _ => Err(engine::dynamic::QueryError::Unknown(name.to_string())),
+        }
+    }
+
     fn players(&self) -> Vec<String> {
         PLAYERS.iter().map(|s| s.to_string()).collect()
     }
@@ -343,6 +352,82 @@ mod tests {
         for p in ["Möckern", "Wahren", "Lindenthal", "Klein-Wiederitzsch"] {
             assert!(places.contains(&p), "{p} missing from {places:?}");
         }
+    }
+
+    #[test]
+    fn the_tables_query_gives_every_table_of_the_crate() {
+        let v = HexMiniatures.query("tables", "").unwrap();
+        let t = Tables::shipped();
+        let ids: Vec<&str> = v["charts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|c| c["id"].as_str())
+            .collect();
+        let mut want = vec![
+            "odds",
+            "crt",
+            "shifts",
+            "rally-orders",
+            "general-under-fire",
+            "terrain",
+            "crisis",
+            "square",
+            "artillery",
+            "victory",
+            "weather-fog",
+            "weather-snow",
+            "fog-by-time",
+            "light",
+        ];
+        let armies: Vec<String> = t
+            .armies
+            .iter()
+            .map(|a| format!("army-{}", a.nation))
+            .collect();
+        want.extend(armies.iter().map(String::as_str));
+        for id in &want {
+            assert!(ids.contains(id), "{id} missing from {ids:?}");
+        }
+        // the CRT: every column, a row per 0.050 of the number, the text's results
+        assert_eq!(
+            v["crt"]["columns"].as_array().unwrap().len(),
+            t.crt.columns()
+        );
+        assert_eq!(v["crt"]["rows"].as_array().unwrap().len(), 20);
+        assert_eq!(v["crt"]["rows"][0]["results"][0], "Ar");
+        assert_eq!(v["crt"]["results"].as_array().unwrap().len(), 7);
+        // the terrain chart names every kind of hex and hexside
+        let tec = v["tec"]["rows"].as_array().unwrap();
+        assert_eq!(
+            tec.len(),
+            hex_miniatures::terrain::HEX_KINDS.len() + t.terrain.hexsides.len()
+        );
+        // every chart's rows have a cell for each column, and none is empty of rows
+        for c in v["charts"].as_array().unwrap() {
+            let cols = c["columns"].as_array().unwrap().len();
+            let rows = c["rows"].as_array().unwrap();
+            assert!(!rows.is_empty(), "{}", c["id"]);
+            for r in rows {
+                assert_eq!(r["cells"].as_array().unwrap().len(), cols, "{}", c["id"]);
+            }
+        }
+        // the light: dusk from 6 hexes, night, dawn back to 6
+        let light = v["charts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["id"] == "light")
+            .unwrap();
+        let cells: Vec<&str> = light["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["cells"][0].as_str().unwrap())
+            .collect();
+        assert_eq!(cells.first(), Some(&"6 hexes"));
+        assert!(cells.contains(&"0 hexes"));
+        assert_eq!(cells.last(), Some(&"6 hexes"));
     }
 
     #[test]
