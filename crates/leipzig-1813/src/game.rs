@@ -25,8 +25,8 @@
 //! | `retreat A3 1212` | combat phase, defender: retreat before combat (Combat (J)) |
 //! | `advance 2316 2317` | after a combat: the attackers enter the hex it vacated (or `end`) |
 //! | `armistice` | the campaign game: the French call the armistice before they move |
-//! | `exit F3` | French movement phase, spring scenarios: off the east edge (ESM) |
-//! | `disband F3` | the German rebellion: the French remove a unit |
+//! | `exit F3` | French movement phase, spring scenarios: off the east edge (ESM); during the armistice an Allied unit off the east edge or Austria's edges, back in eight turns (L41) |
+//! | `disband F3` | the German rebellion: the French remove a unit; in one's own movement phase, destroy one's supply unit (Supply (E), L42) |
 //! | `end` | end the step |
 //! | `roll 4` | a die (a chance event) |
 
@@ -260,12 +260,14 @@ pub enum Action {
     },
     /// The French call the armistice (Armistice, the campaign game).
     Armistice,
-    /// Move a French unit off the east edge (ESM).
+    /// Move a French unit off the east edge (ESM), or an Allied unit off the map during the
+    /// armistice (ruling L41).
     Exit {
         /// The unit.
         unit: u16,
     },
-    /// Remove a French unit from the map (German Rebellion).
+    /// Remove a French unit from the map (German Rebellion), or destroy one's own supply unit
+    /// in one's movement phase (Supply (E), ruling L42).
     Disband {
         /// The unit.
         unit: u16,
@@ -515,6 +517,7 @@ impl GameEvent for Event {
             Event::Retreated { .. } => "Retreat Order of Preference",
             Event::Advanced { .. } => "Combat (M)",
             Event::Exited { .. } => "How to Win",
+            Event::SupplySpent { role, .. } if role == "destroyed" => "Supply (E)",
             Event::SupplySpent { .. } => "Supply (C)",
             Event::StackOutOfSupply { .. } => "Stacking (B)",
             Event::Recovered { .. } => "Combat (K)",
@@ -611,6 +614,9 @@ pub struct Game {
     pub(crate) exited: [u32; 3],
     /// The turn the French called the armistice.
     pub(crate) armistice_from: Option<u32>,
+    /// Allied units off the map during the armistice (L41): unit, the turn it returns, the
+    /// hex set it returns to.
+    pub(crate) away: Vec<(u16, u32, u16)>,
     pub(crate) events: Vec<Event>,
     pub(crate) since_chance: usize,
     pub(crate) outcome: Option<Outcome>,
@@ -961,10 +967,14 @@ impl Game {
         self.exited
     }
 
-    /// Whether a unit may leave the map by the east edge now (ESM): French, in the movement
-    /// phase, on an east edge hex, able to move, where the scenario scores it.
+    /// Whether a unit may leave the map now: a French unit by the east edge (ESM: in the
+    /// movement phase, on an east edge hex, able to move, where the scenario scores it), or
+    /// an Allied unit during the armistice ([`Game::may_leave_in_armistice`]).
     pub fn may_exit(&self, u: usize) -> bool {
         let x = &self.units[u];
+        if x.side == 1 {
+            return self.may_leave_in_armistice(u);
+        }
         let scored = self
             .ctx
             .tables
@@ -978,7 +988,93 @@ impl Game {
             && self.ctx.hexsets[usize::from(self.ctx.east_edge)].contains(&x.hex)
     }
 
+    /// Armistice (ruling L41): an Allied unit that may leave the map to come back on the
+    /// other side of the French corridor eight game-turns later: during the armistice, in the
+    /// Allied movement phase, able to move, on an east edge hex north-east of the line (it
+    /// returns in Austria) or on an edge hex of Austria (it returns on the east edge north of
+    /// Austria), Austria being at war.
+    pub fn may_leave_in_armistice(&self, u: usize) -> bool {
+        let x = &self.units[u];
+        let sets = &self.ctx.hexsets;
+        let on = |set: u16| {
+            sets.get(usize::from(set))
+                .is_some_and(|s| s.contains(&x.hex))
+        };
+        x.side == 1
+            && self.player == 1
+            && self.step == Step::Movement
+            && self.armistice_active()
+            && self.austria_open()
+            && self.may_move(x)
+            && ((on(self.ctx.east_edge) && self.ctx.board.hex(x.hex).zone == 1)
+                || on(self.ctx.specials.austria_edge))
+    }
+
+    /// The Allied units off the map during the armistice: unit, the turn it returns.
+    pub fn away(&self) -> Vec<(usize, u32)> {
+        self.away
+            .iter()
+            .map(|&(u, t, _)| (usize::from(u), t))
+            .collect()
+    }
+
+    fn apply_armistice_exit(&mut self, u: usize) {
+        let back = self
+            .ctx
+            .scenario
+            .rules
+            .armistice
+            .as_ref()
+            .map_or(8, |a| a.reentry_after);
+        let austria = self.ctx.board.hex(self.units[u].hex).austria;
+        let (set, to) = if austria {
+            (self.ctx.east_edge, "the east edge north of Austria")
+        } else {
+            (self.ctx.specials.austria_edge, "Austria")
+        };
+        self.units[u].status = Status::Gone;
+        self.away.push((u as u16, self.turn + back, set));
+        self.events.push(Event::SpecialRule {
+            rule: "Armistice".into(),
+            text: format!(
+                "{} leaves the map; it returns in {to} on turn {}",
+                self.label(u),
+                self.turn + back
+            ),
+        });
+        self.update_cities();
+    }
+
+    /// Allied units returning from off the map this turn (Armistice, L41): placed first, as
+    /// reinforcements.
+    fn return_from_away(&mut self) {
+        let turn = self.turn;
+        let due: Vec<(u16, u32, u16)> = self
+            .away
+            .iter()
+            .copied()
+            .filter(|&(_, t, _)| t == turn)
+            .collect();
+        if due.is_empty() {
+            return;
+        }
+        self.away.retain(|&(_, t, _)| t != turn);
+        let mut made = Vec::new();
+        for (u, _, set) in due {
+            let x = &mut self.units[usize::from(u)];
+            x.status = Status::Pending;
+            x.hexset = set;
+            x.dispersed_until = 0;
+            made.push(usize::from(u));
+        }
+        self.settle_arrivals(1, made);
+    }
+
     fn apply_exit(&mut self, u: usize) {
+        if self.units[u].side == 1 {
+            self.apply_armistice_exit(u);
+            return;
+        }
         let x = &self.units[u];
         let k = match self.arm(x) {
             Arm::Infantry | Arm::Cavalry => 0,
@@ -1139,9 +1235,13 @@ impl Game {
         }
         let occ = self.occupancy();
         let zoc = self.zones_of_control();
+        let home = self
+            .must_withdraw(u)
+            .then(|| self.home_distance(self.units[u].side));
         self.reach(u, &occ, &zoc)
             .into_iter()
             .filter(|s| s.prev.is_some())
+            .filter(|s| home.as_ref().is_none_or(|d| self.withdraw_ok(u, s.hex, d)))
             .map(|s| (s.hex, u32::from(s.cost)))
             .collect()
     }
@@ -1590,6 +1690,10 @@ impl Game {
                 }
             }
             Action::Overrun { from, to } => self.check_overrun(from, to),
+            Action::Disband { unit } => {
+                let u = self.own_unit(unit)?;
+                self.check_destroy_supply(u)
+            }
             Action::Armistice => self.check_armistice(),
             Action::Exit { unit } => {
                 let u = self.own_unit(unit)?;
@@ -1597,13 +1701,42 @@ impl Game {
                     Ok(())
                 } else {
                     Err(refuse(
-                        "How to Win",
-                        "only French units that may move, on the east edge, leave the map there \
-                         (ESM, the spring scenarios)",
+                        if self.units[u].side == 1 {
+                            "Armistice"
+                        } else {
+                            "How to Win"
+                        },
+                        if self.units[u].side == 1 {
+                            "during the armistice Allied units leave by the east edge north-east \
+                             of the line or by Austria's edges, with a movement point left"
+                        } else {
+                            "only French units that may move, on the east edge, leave the map \
+                             there (ESM, the spring scenarios)"
+                        },
                     ))
                 }
             }
             Action::End => {
+                // Armistice (ruling L41): each unit on the enemy side of the line that can
+                // withdraw moves toward its own side in every movement phase.
+                for i in 0..self.units.len() {
+                    let u = &self.units[i];
+                    if u.side == self.player
+                        && !u.moved
+                        && self.must_withdraw(i)
+                        && !self.moves(i).is_empty()
+                    {
+                        return Err(refuse(
+                            "Armistice",
+                            format!(
+                                "{} stands on the enemy side of the armistice line: withdraw it \
+                                 toward your side (or into a fortress as a garrison of up to six \
+                                 divisions)",
+                                self.label(i)
+                            ),
+                        ));
+                    }
+                }
                 for (i, u) in self.units.iter().enumerate() {
                     if let MarchState::Unrolled(m) = u.march {
                         let spent = m
@@ -1654,6 +1787,44 @@ impl Game {
             ));
         }
         Ok(())
+    }
+
+    /// Supply (E): whether a supply unit may be destroyed by its owner now (`disband F7`, ruling
+    /// L42): his own supply unit (not a depot) on the map, in his movement phase, not already
+    /// spent by a forced march it supports. Destroyed, it returns to the pool of ten: it may
+    /// come back as a reinforcement or from a depot.
+    pub fn check_destroy_supply(&self, u: usize) -> Result<(), Refusal> {
+        let Some(x) = self.units.get(u) else {
+            return Err(refuse("action", "no such unit"));
+        };
+        if !x.on_map() || x.side != self.player || self.arm(x) != Arm::Supply {
+            return Err(refuse(
+                "Supply (E)",
+                "only your own supply units on the map may be destroyed voluntarily",
+            ));
+        }
+        if self.step != Step::Movement {
+            return Err(refuse(
+                "Supply (E)",
+                "supply units are destroyed voluntarily at the end of their own movement phase",
+            ));
+        }
+        if x.supply_use & supply_use::MARCH != 0 {
+            return Err(refuse(
+                "Supply (C)",
+                "that supply unit supports a forced march: it is spent at the end of the phase",
+            ));
+        }
+        Ok(())
+    }
+
+    fn apply_destroy_supply(&mut self, u: usize) {
+        // Supply (E): gone without loss (not eliminated in combat): it may reappear.
+        self.units[u].status = Status::Gone;
+        self.events.push(Event::SupplySpent {
+            unit: self.label(u),
+            role: "destroyed".into(),
+        });
     }
 
     /// The spring scenarios' free march: Gotha's units in the first French player-turn.
@@ -1896,8 +2067,9 @@ impl Game {
             if !self.may_move(x) {
                 continue;
             }
+            let home = self.must_withdraw(u).then(|| self.home_distance(x.side));
             for s in self.reach(u, &occ, &zoc) {
-                if s.prev.is_some() {
+                if s.prev.is_some() && home.as_ref().is_none_or(|d| self.withdraw_ok(u, s.hex, d)) {
                     out.push(Action::Move {
                         unit: u as u16,
                         to: s.hex,
@@ -1924,6 +2096,11 @@ impl Game {
         }
         self.legal_build(out);
         self.legal_overrun(out);
+        for u in 0..self.units.len() {
+            if self.units[u].side == side && self.check_destroy_supply(u).is_ok() {
+                out.push(Action::Disband { unit: u as u16 });
+            }
+        }
         for u in 0..self.units.len() {
             if self.may_exit(u) {
                 out.push(Action::Exit { unit: u as u16 });
@@ -1996,7 +2173,10 @@ impl Game {
                 });
             }
             Action::Retreat { unit, to } => self.apply_retreat_before_combat(usize::from(unit), to),
-            Action::Disband { unit } => self.apply_disband(usize::from(unit)),
+            Action::Disband { unit } if self.removals_due > 0 => {
+                self.apply_disband(usize::from(unit))
+            }
+            Action::Disband { unit } => self.apply_destroy_supply(usize::from(unit)),
             Action::Advance { from, to } => self.apply_advance(from, to),
             Action::Exit { unit } => self.apply_exit(usize::from(unit)),
             Action::Armistice => self.apply_armistice(),
@@ -2179,6 +2359,9 @@ impl Game {
             }
         }
         self.special_rules_at_start();
+        if p == 1 {
+            self.return_from_away();
+        }
         self.arrive_reinforcements();
     }
 
@@ -2530,6 +2713,7 @@ impl Game {
         self.overrun.clear();
         self.events.clear();
         self.removals_due = 0;
+        self.away.clear();
         self.city_owner = [NOBODY; 5];
     }
 
@@ -2774,6 +2958,7 @@ impl Rules for Game {
         self.advance.hash(&mut h);
         self.exited.hash(&mut h);
         self.armistice_from.hash(&mut h);
+        self.away.hash(&mut h);
         self.outcome.as_ref().map(|o| o.winner).hash(&mut h);
         h.finish()
     }

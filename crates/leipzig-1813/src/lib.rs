@@ -76,4 +76,4 @@ pub use game::{Action, Event, Game, GameError};
 pub use movement::{ZOC_NONE, ZOC_PARTIAL, ZOC_TOTAL};
 
 /// The rules version a game record names.
-pub const RULES_VERSION: &str = "leipzig-1813/0.2";
+pub const RULES_VERSION: &str = "leipzig-1813/0.3";

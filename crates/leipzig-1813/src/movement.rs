@@ -246,8 +246,95 @@ impl Game {
             && !self.saxon_locked(u)
             && !u.stopped
             && u.mp > 0
-            // Armistice: units in fortresses stay there while it lasts.
-            && !(self.armistice_active() && self.ctx.board.hex(u.hex).fortress)
+            // Armistice: units in fortresses stay there while it lasts, but those beyond the
+            // garrison limit of a fortress on the enemy side of the line (ruling L41).
+            && !(self.armistice_active()
+                && self.ctx.board.hex(u.hex).fortress
+                && !self.over_garrison(u.side, u.hex))
+    }
+
+    /// The divisions of `side`'s combat units in a hex.
+    pub(crate) fn divisions_at(&self, side: u8, h: Hex) -> u32 {
+        self.units
+            .iter()
+            .filter(|x| x.on_map() && x.side == side && x.hex == h && self.arm(x).is_combat())
+            .map(|x| self.kind(x).worth)
+            .sum()
+    }
+
+    /// Armistice: a fortress on the enemy side of the line holding more of `side`'s divisions
+    /// than the fortress stacking limit (six, Fortress (B)): the surplus must leave (L41).
+    pub(crate) fn over_garrison(&self, side: u8, h: Hex) -> bool {
+        self.ctx.board.hex(h).fortress
+            && !self.on_own_side(side, h)
+            && self.divisions_at(side, h) > self.garrison_limit()
+    }
+
+    /// Armistice: the divisions a fortress across the line may keep (six, the fortress
+    /// stacking limit).
+    pub(crate) fn garrison_limit(&self) -> u32 {
+        self.ctx
+            .scenario
+            .rules
+            .armistice
+            .as_ref()
+            .map_or(6, |a| a.fortress_garrison)
+    }
+
+    /// Armistice (ruling L41): whether a unit must withdraw to its own side of the line: it
+    /// stands on the enemy side, outside a fortress or in one holding more than six divisions.
+    pub fn must_withdraw(&self, u: usize) -> bool {
+        let x = &self.units[u];
+        self.armistice_active()
+            && x.on_map()
+            && !self.on_own_side(x.side, x.hex)
+            && (!self.ctx.board.hex(x.hex).fortress || self.over_garrison(x.side, x.hex))
+    }
+
+    /// Armistice: every hex's distance in hexes to the nearest hex of `side`'s own side of the
+    /// line (0 on it).
+    pub(crate) fn home_distance(&self, side: u8) -> Vec<u16> {
+        let b = &self.ctx.board;
+        let mut dist = vec![u16::MAX; b.len()];
+        let mut queue = std::collections::VecDeque::new();
+        for (i, d) in dist.iter_mut().enumerate() {
+            if self.on_own_side(side, b.hex_at(i)) {
+                *d = 0;
+                queue.push_back(i);
+            }
+        }
+        while let Some(i) = queue.pop_front() {
+            for (_, n) in b.neighbours(b.hex_at(i)) {
+                let Some(ni) = b.index(n) else { continue };
+                if dist[ni] == u16::MAX {
+                    dist[ni] = dist[i] + 1;
+                    queue.push_back(ni);
+                }
+            }
+        }
+        dist
+    }
+
+    /// Armistice (ruling L41): whether a unit that must withdraw may end a move in `to`: on its
+    /// own side, nearer to it than where it stands, or in a fortress on the enemy side left
+    /// as a garrison within the six divisions. Any move of another unit is allowed here.
+    pub(crate) fn withdraw_ok(&self, u: usize, to: Hex, dist: &[u16]) -> bool {
+        if !self.must_withdraw(u) {
+            return true;
+        }
+        let b = &self.ctx.board;
+        let x = &self.units[u];
+        let (Some(i), Some(t)) = (b.index(x.hex), b.index(to)) else {
+            return false;
+        };
+        let info = b.hex(to);
+        let worth = if self.arm(x).is_combat() {
+            self.kind(x).worth
+        } else {
+            0
+        };
+        dist[t] < dist[i]
+            || (info.fortress && self.divisions_at(x.side, to) + worth <= self.garrison_limit())
     }
 
     /// Whether a hex lies on a side's own side of the armistice line: the French south-west of

@@ -19,6 +19,8 @@ pub(crate) struct SpecialSets {
     pub north_allied: u16,
     pub north_french: u16,
     pub intervention: u16,
+    /// Austria's hexes on the map's edges (the armistice's Allied exits and returns, L41).
+    pub austria_edge: u16,
 }
 
 fn side_index(name: &str) -> Option<u8> {
@@ -102,6 +104,11 @@ pub(crate) fn build(
         });
     }
     let east_edge = set_of(europe.area(Area::EastEdge));
+    let austria_edge: Vec<Hex> = (0..board.len())
+        .map(|i| board.hex_at(i))
+        .filter(|&h| board.hex(h).austria && board.neighbours(h).count() < 6)
+        .collect();
+    let austria_edge = set_of(&austria_edge);
     let r = &scenario.rules;
     let specials = SpecialSets {
         bavaria: r
@@ -120,6 +127,7 @@ pub(crate) fn build(
             .intervention
             .as_ref()
             .map_or(u16::MAX, |p| set_of(&p.hexes)),
+        austria_edge,
     };
     let digest = engine::hash_bytes(
         format!(
@@ -162,6 +170,7 @@ pub(crate) fn build(
         advance: None,
         exited: [0; 3],
         armistice_from: None,
+        away: Vec::new(),
         events: Vec::new(),
         since_chance: 0,
         outcome: None,

@@ -13,7 +13,7 @@ use leipzig_1813::RULES_VERSION;
 fn the_embedded_data_parses() {
     let t = Tables::from_toml(Tables::LEIPZIG_TOML).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(t, Tables::leipzig());
-    assert_eq!(RULES_VERSION, "leipzig-1813/0.2");
+    assert_eq!(RULES_VERSION, "leipzig-1813/0.3");
 }
 
 #[test]

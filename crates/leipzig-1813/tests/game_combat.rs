@@ -397,3 +397,40 @@ fn fortress_f_units_in_a_fortress_are_besieged_when_the_enemy_holds_or_controls_
     g2.stage_unit(1, "cavalry-division", beyond).unwrap();
     assert!(!g2.besieged(f));
 }
+
+#[test]
+fn l43_fortress_e_units_in_a_fortress_fight_supplied_whatever_their_number() {
+    let mut g = staged(0);
+    let f = fortress(&g);
+    let (_, n) = g
+        .board()
+        .neighbours(f)
+        .find(|&(d, n)| !g.board().side(f, d).river && g.board().hex(n).kind == 0)
+        .unwrap();
+    // Eight Allied divisions in the fortress, no supply unit anywhere.
+    for _ in 0..4 {
+        g.stage_unit(1, "infantry-corps", f).unwrap();
+    }
+    g.stage_unit(0, "infantry-army", n).unwrap();
+    fight(&mut g, n, f, &[], 1);
+    // Four 5-4s at full strength, tripled: 60 (halved they would be 24).
+    let (a, d, ..) = resolved(&g);
+    assert_eq!((a, d), (9, 60));
+}
+
+#[test]
+fn l43_fortress_b_more_than_six_divisions_in_a_fortress_need_a_supply_unit_to_stack() {
+    for (corps, out) in [(3, false), (4, true)] {
+        let mut g = staged(0);
+        let f = fortress(&g);
+        for _ in 0..corps {
+            g.stage_unit(0, "infantry-corps", f).unwrap();
+        }
+        g.apply(Action::End).unwrap();
+        let short = g
+            .events()
+            .iter()
+            .any(|e| matches!(e, Event::StackOutOfSupply { .. }));
+        assert_eq!(short, out, "{corps} corps");
+    }
+}

@@ -444,3 +444,49 @@ fn spring_scenarios_gotha_units_triple_march_free_in_the_first_french_player_tur
         .iter()
         .any(|e| matches!(e, Event::MarchDeclared { free: true, .. })));
 }
+
+#[test]
+fn l42_supply_e_a_supply_unit_may_be_destroyed_in_its_movement_phase_and_come_back() {
+    let mut g = staged(0);
+    let h = open_ground(&g, 3);
+    let s = g.stage_unit(0, "supply", h).unwrap();
+    let d = g.stage_unit(0, "depot", steps(&g, h, 0, 2)).unwrap();
+    let a = g.stage_unit(1, "supply", steps(&g, h, 3, 3)).unwrap();
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    assert!(legal.contains(&Action::Disband { unit: s as u16 }));
+    // Not a depot, nor the enemy's.
+    assert!(!legal.contains(&Action::Disband { unit: d as u16 }));
+    assert_eq!(
+        refusal(&g, &format!("disband {}", g.label(a))).case,
+        "action"
+    );
+    assert_eq!(g.supply_in_play(0), 1);
+    let t = format!("disband {}", g.label(s));
+    act(&mut g, &t);
+    assert_eq!(g.units()[s].status, Status::Gone);
+    // Back in the pool: none lost for good, one more may come.
+    assert_eq!(g.supply_in_play(0), 0);
+    assert_eq!(g.supply_limit(0), 10);
+    assert!(g
+        .events()
+        .iter()
+        .any(|e| engine::GameEvent::case(e) == "Supply (E)"));
+    // Only in the movement phase.
+    let s2 = g.stage_unit(0, "supply", h).unwrap();
+    g.apply(Action::End).unwrap();
+    assert_eq!(
+        refusal(&g, &format!("disband {}", g.label(s2))).case,
+        "Combat"
+    );
+    // A supply unit supporting a forced march is spent by it, not destroyed.
+    let mut g = staged(0);
+    let s = g.stage_unit(0, "supply", h).unwrap();
+    let i = g.stage_unit(0, "infantry-division", h).unwrap();
+    let t = format!("march {} double", g.label(i));
+    act(&mut g, &t);
+    assert_eq!(
+        refusal(&g, &format!("disband {}", g.label(s))).case,
+        "Supply (C)"
+    );
+}

@@ -16,11 +16,13 @@ fn until(g: &mut Game, turn: u32, player: u8) {
         // Place what arrives where it first may.
         let mut buf = Vec::new();
         g.legal_actions(&mut buf);
+        // Units bound to withdraw in an armistice (L41) move first.
         let a = buf
             .iter()
             .copied()
             .find(|a| matches!(a, Action::Place { .. } | Action::Disband { .. }))
-            .unwrap_or(Action::End);
+            .or_else(|| buf.contains(&Action::End).then_some(Action::End))
+            .unwrap_or(buf[0]);
         g.apply(a).unwrap();
     }
 }
@@ -221,4 +223,125 @@ fn german_rebellion_1_an_armistice_averts_it() {
     g.apply(Action::End).unwrap();
     assert_eq!((g.turn(), g.player()), (15, 0));
     assert!(!g.rebellion());
+}
+
+/// A clear hex on the Allied side of the armistice line, `k` hexes from the French side.
+fn allied_side_hex(g: &Game, k: u16) -> hexmap::Hex {
+    let b = g.board();
+    (0..b.len())
+        .map(|i| b.hex_at(i))
+        .find(|&h| {
+            let i = b.hex(h);
+            i.zone == 1
+                && i.kind == 0
+                && b.neighbours(h).count() == 6
+                && (0..b.len())
+                    .map(|j| b.hex_at(j))
+                    .filter(|&x| b.hex(x).zone == 0)
+                    .map(|x| b.distance(h, x))
+                    .min()
+                    == Some(u32::from(k))
+        })
+        .expect("a clear hex across the line")
+}
+
+#[test]
+fn l41_armistice_units_across_the_line_withdraw_toward_their_side() {
+    let mut g = game(8);
+    g.stage_empty(5, 0);
+    let h = allied_side_hex(&g, 4);
+    let f = g.stage_unit(0, "infantry-division", h).unwrap();
+    act(&mut g, "armistice");
+    assert!(g.must_withdraw(f));
+    // Every move brings it nearer its side (or into a fortress as a garrison).
+    let b = g.board();
+    let near = |x: hexmap::Hex| {
+        (0..b.len())
+            .map(|j| b.hex_at(j))
+            .filter(|&y| b.hex(y).zone == 0)
+            .map(|y| b.distance(x, y))
+            .min()
+            .unwrap()
+    };
+    let moves = g.moves(f);
+    assert!(!moves.is_empty());
+    assert!(moves
+        .iter()
+        .all(|&(x, _)| near(x) < near(h) || b.hex(x).fortress));
+    // It may not stay where it is.
+    assert_eq!(refusal(&g, "end").case, "Armistice");
+    let to = moves
+        .iter()
+        .map(|&(x, _)| x)
+        .min_by_key(|&x| near(x))
+        .unwrap();
+    let t = format!("move {} {to}", g.label(f));
+    act(&mut g, &t);
+    g.check(Action::End).unwrap();
+}
+
+#[test]
+fn l41_armistice_fortresses_across_the_line_keep_six_divisions() {
+    let mut g = game(8);
+    g.stage_empty(5, 0);
+    let b = g.board();
+    let fort = (0..b.len())
+        .map(|i| b.hex_at(i))
+        .find(|&h| b.hex(h).fortress && b.hex(h).zone == 1)
+        .expect("a fortress on the Allied side");
+    let corps: Vec<usize> = (0..4)
+        .map(|_| g.stage_unit(0, "infantry-corps", fort).unwrap())
+        .collect();
+    act(&mut g, "armistice");
+    // Eight divisions: the surplus leaves, toward the French side.
+    assert!(corps.iter().all(|&c| g.must_withdraw(c)));
+    assert_eq!(refusal(&g, "end").case, "Armistice");
+    let to = g.moves(corps[0])[0].0;
+    let t = format!("move {} {to}", g.label(corps[0]));
+    act(&mut g, &t);
+    // Six left: they stay for the armistice.
+    assert!(corps[1..]
+        .iter()
+        .all(|&c| !g.must_withdraw(c) && g.moves(c).is_empty()));
+    // Another division may not join them.
+    assert!(g.moves(corps[0]).iter().all(|&(x, _)| x != fort));
+}
+
+#[test]
+fn l41_armistice_allied_units_leave_by_the_east_edge_and_return_in_austria() {
+    let mut g = game(8);
+    g.stage_empty(5, 0);
+    let b = g.board();
+    let edge = (0..b.len())
+        .map(|i| b.hex_at(i))
+        .find(|&h| h.y == 1 && b.hex(h).zone == 1 && !b.hex(h).austria && b.hex(h).kind == 0)
+        .expect("an east edge hex north of Austria");
+    let a = g.stage_unit(1, "infantry-division", edge).unwrap();
+    // Not before the armistice.
+    g.stage_step(leipzig_1813::game::Step::Movement);
+    act(&mut g, "armistice");
+    g.apply(Action::End).unwrap();
+    g.apply(Action::End).unwrap();
+    assert_eq!((g.turn(), g.player()), (5, 1));
+    let t = format!("exit {}", g.label(a));
+    act(&mut g, &t);
+    assert_eq!(g.units()[a].status, Status::Gone);
+    assert_eq!(g.away(), vec![(a, 13)]);
+    until(&mut g, 13, 1);
+    assert!(g.away().is_empty());
+    let u = &g.units()[a];
+    match u.status {
+        Status::OnMap => assert!(g.board().hex(u.hex).austria),
+        Status::Pending => assert!(g
+            .placement_hexes(a)
+            .iter()
+            .all(|&h| g.board().hex(h).austria)),
+        s => panic!("{s:?}"),
+    }
+    // A French unit never leaves this way.
+    let mut g = game(8);
+    g.stage_empty(5, 0);
+    let f = g.stage_unit(0, "infantry-division", edge).unwrap();
+    act(&mut g, "armistice");
+    assert!(!g.may_exit(f));
 }
