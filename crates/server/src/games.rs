@@ -176,6 +176,11 @@ pub struct Live {
     pub system: Arc<dyn System>,
     /// The log of every recorded action.
     pub log: Vec<AnyLogEntry>,
+    /// Per log entry, who could read its text when it was made ([`readers`]): a past action
+    /// hidden then stays hidden when the rules later let the viewer see that seat's doings
+    /// (Reconnaissance ends), until the game is over. Made as the actions are taken and again
+    /// by the replay that loads a game from the store.
+    seen: Vec<u64>,
     /// The computer player, kept between requests so that a plan it made for a player-turn
     /// survives the human's retreats in the middle of it (made afresh after a restart or an
     /// undo, seeded from the game's seed and the record's length).
@@ -230,7 +235,13 @@ impl Live {
             .map_err(|e| e.to_string())?
             .clone();
         let log = log_of_game(&*game);
-        Ok(Live::assemble(game, system, log, notes))
+        // a new game has no actions; any it had were made before it was ours to watch, so
+        // who could read them then is what the state says now
+        let seen = log
+            .iter()
+            .map(|e| readers(&*game, side_named(&*game, &e.side)))
+            .collect();
+        Ok(Live::assemble(game, system, log, seen, notes))
     }
 
     /// A game in memory with its log, the computer's stored explanations put back in it.
@@ -238,6 +249,7 @@ impl Live {
         mut game: Box<dyn DynGame>,
         system: Arc<dyn System>,
         mut log: Vec<AnyLogEntry>,
+        seen: Vec<u64>,
         notes: &[Note],
     ) -> Live {
         for (idx, text) in notes {
@@ -257,6 +269,7 @@ impl Live {
             game,
             system,
             log,
+            seen,
             player: None,
             units: Vec::new(),
             version: 0,
@@ -293,7 +306,9 @@ impl Live {
         }
         let seats = game.seats();
         let mut log = Vec::with_capacity(record.actions.len());
+        let mut seen = Vec::with_capacity(record.actions.len());
         for (i, r) in record.actions.iter().enumerate() {
+            let before = readers_to_act(&*game);
             let acted = match game.to_act() {
                 ToAct::Chance if !r.manual => game.roll(),
                 _ => game.act(&r.text).ok(),
@@ -312,9 +327,10 @@ impl Live {
                     r.text
                 )));
             };
+            seen.push(before & readers(&*game, acted.seat));
             log.push(AnyLogEntry::of(&acted, &seats));
         }
-        Ok(Live::assemble(game, system, log, notes))
+        Ok(Live::assemble(game, system, log, seen, notes))
     }
 
     /// The store's version of the game this state is: a change is committed only over this
@@ -346,29 +362,39 @@ impl Live {
         v
     }
 
-    /// True when `viewer` may read the texts of every action (the record): the rules let it
-    /// see what every seat does, or the game is over.
+    /// True when `viewer` may read the texts of every action (the record): the game is over,
+    /// or the rules let it see what every seat does and it could read every past action when
+    /// it was made.
     pub fn sees_all(&self, viewer: Viewer) -> bool {
         matches!(self.game.to_act(), ToAct::Over(_))
-            || (0..self.game.seats().len()).all(|s| self.game.visible(Side(s as u8), viewer))
+            || ((0..self.game.seats().len()).all(|s| self.game.visible(Side(s as u8), viewer))
+                && self.seen.iter().all(|&m| may_read(m, viewer)))
     }
 
     /// Log entries as `viewer` may see them: an action of a seat whose doings the rules hide
-    /// from the viewer has an empty text and no computer's explanation (its events, which a
-    /// system must keep free of hidden facts, stay).
+    /// from the viewer now, or hid from it when the action was made, has an empty text and no
+    /// computer's explanation (its events, which a system must keep free of hidden facts,
+    /// stay). Once the game is over every text is shown.
     pub fn log_for(&self, viewer: Viewer, entries: &[AnyLogEntry]) -> Vec<AnyLogEntry> {
         if self.sees_all(viewer) {
             return entries.to_vec();
         }
         let seats = self.game.seats();
-        let shown = |side: &str| match seats.iter().position(|x| x == side) {
-            Some(i) => self.game.visible(Side(i as u8), viewer),
-            None => true, // chance
+        let shown = |e: &AnyLogEntry| {
+            let now = match seats.iter().position(|x| *x == e.side) {
+                Some(i) => self.game.visible(Side(i as u8), viewer),
+                None => true, // chance
+            };
+            let then =
+                e.n.checked_sub(1)
+                    .and_then(|i| self.seen.get(i))
+                    .is_none_or(|&m| may_read(m, viewer));
+            now && then
         };
         entries
             .iter()
             .map(|e| {
-                if shown(&e.side) {
+                if shown(e) {
                     return e.clone();
                 }
                 AnyLogEntry {
@@ -455,7 +481,10 @@ impl Live {
         out
     }
 
-    fn record(&mut self, acted: &Acted, applied: &mut Applied, note: Option<String>) {
+    /// Logs an applied action; `before` is who could read an action of the seat that took it
+    /// in the state it was taken in ([`readers_to_act`]).
+    fn record(&mut self, acted: &Acted, applied: &mut Applied, note: Option<String>, before: u64) {
+        self.seen.push(before & readers(&*self.game, acted.seat));
         let seats = self.game.seats();
         let mut entry = AnyLogEntry::of(acted, &seats);
         if let Some(note) = note {
@@ -469,8 +498,9 @@ impl Live {
 
     /// Applies a player's action text. Nothing changes when it is refused.
     pub fn act(&mut self, text: &str, applied: &mut Applied) -> Result<(), Refusal> {
+        let before = readers_to_act(&*self.game);
         let acted = self.game.act(text)?;
-        self.record(&acted, applied, None);
+        self.record(&acted, applied, None, before);
         Ok(())
     }
 
@@ -488,8 +518,49 @@ impl Live {
             .collect();
         self.game.truncate(n - count);
         self.log.truncate(n - count);
+        self.seen.truncate(n - count);
         self.player = None;
         Ok(undone)
+    }
+
+    /// Lets the computer finish a step for a seat ("let the computer finish this step for
+    /// me", such as a set-up's placements): the system's player `spec` chooses `seat`'s
+    /// actions while `seat` is to act and the step stays the one it was (the state view's
+    /// `turn`, `phase` and `step`), at most `limit` of them. Refused when `seat` is not to act.
+    /// A refused choice (a player's bug) ends it there. The dice and the computer opponent
+    /// follow as after any action ([`Live::advance`]).
+    pub fn finish_step(
+        &mut self,
+        seat: Side,
+        spec: &str,
+        seed: u64,
+        limit: usize,
+        applied: &mut Applied,
+    ) -> Result<(), String> {
+        if self.game.to_act() != ToAct::Side(seat) {
+            return Err("there is no step of yours to finish: it is not your turn to act".into());
+        }
+        let step = |g: &dyn DynGame| {
+            let v = g.view_without_legal(Viewer::Referee);
+            (v["turn"].clone(), v["phase"].clone(), v["step"].clone())
+        };
+        let start = step(&*self.game);
+        let mut player = self
+            .system
+            .player(spec, mix(seed ^ 0x6669_6e69, self.len() as u64))?;
+        for _ in 0..limit.min(ADVANCE_LIMIT) {
+            if self.game.to_act() != ToAct::Side(seat) || step(&*self.game) != start {
+                break;
+            }
+            let text = player.choose(&*self.game);
+            let before = readers_to_act(&*self.game);
+            let Ok(acted) = self.game.act(&text) else {
+                tracing::warn!("the computer player {spec} chose a refused action {text}");
+                break;
+            };
+            self.record(&acted, applied, None, before);
+        }
+        Ok(())
     }
 
     /// Rolls the record's seeded dice at every chance event and lets the computer act while it
@@ -511,7 +582,7 @@ impl Live {
                     let Some(acted) = self.game.roll() else {
                         return;
                     };
-                    self.record(&acted, applied, None);
+                    self.record(&acted, applied, None, u64::MAX);
                 }
                 ToAct::Side(s) if computer.is_some_and(|c| c.0 == s) => {
                     let spec = computer.map_or("random", |c| c.1);
@@ -524,6 +595,7 @@ impl Live {
                     };
                     p.stop_on(stop.clone());
                     let text = p.choose(&*self.game);
+                    let before = readers_to_act(&*self.game);
                     if stop.load(Ordering::SeqCst) {
                         // no one waits for this move: leave it to be thought afresh
                         self.player = None;
@@ -558,11 +630,58 @@ impl Live {
                             .set_note(acted.n.saturating_sub(1), Some(why.clone()));
                         format!("{side} ({}) {}: {why}", p.name(), acted.text)
                     });
-                    self.record(&acted, applied, note);
+                    self.record(&acted, applied, note, before);
                 }
                 _ => return,
             }
         }
+    }
+}
+
+/// The bit of [`readers`] that stands for spectators (seats have the bits below it).
+const SPECTATOR_BIT: u64 = 1 << 62;
+
+/// Who may read the text of an action of `seat` (`None`: a chance outcome) in the game's
+/// state now, by the rules' visibility (`DynGame::visible`): bit `i` for seat `i`,
+/// [`SPECTATOR_BIT`] for spectators. The referee reads everything.
+fn readers(game: &dyn DynGame, seat: Option<Side>) -> u64 {
+    let Some(owner) = seat else {
+        return u64::MAX;
+    };
+    let mut m = 0u64;
+    for i in 0..game.seats().len().min(62) {
+        if game.visible(owner, Viewer::Seat(Side(i as u8))) {
+            m |= 1 << i;
+        }
+    }
+    if game.visible(owner, Viewer::Spectator) {
+        m |= SPECTATOR_BIT;
+    }
+    m
+}
+
+/// [`readers`] of an action of the seat to act now (everyone for a chance outcome).
+fn readers_to_act(game: &dyn DynGame) -> u64 {
+    match game.to_act() {
+        ToAct::Side(s) => readers(game, Some(s)),
+        _ => u64::MAX,
+    }
+}
+
+/// The seat of a log entry's side name (`None` for chance).
+fn side_named(game: &dyn DynGame, name: &str) -> Option<Side> {
+    game.seats()
+        .iter()
+        .position(|x| x == name)
+        .map(|i| Side(i as u8))
+}
+
+/// True when a [`readers`] mask lets `viewer` read the action.
+fn may_read(mask: u64, viewer: Viewer) -> bool {
+    match viewer {
+        Viewer::Referee => true,
+        Viewer::Seat(s) => s.0 >= 62 || mask & (1 << s.0) != 0,
+        Viewer::Spectator => mask & SPECTATOR_BIT != 0,
     }
 }
 

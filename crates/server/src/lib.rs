@@ -279,6 +279,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/record", get(routes::record))
         .route("/api/games/{id}/actions", post(routes::act))
         .route("/api/games/{id}/undo", post(routes::undo))
+        .route("/api/games/{id}/finish", post(routes::finish))
         .route(
             "/api/games/{id}/takeback",
             get(routes::takeback_get).post(routes::takeback),

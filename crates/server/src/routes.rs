@@ -2,7 +2,8 @@
 
 use crate::error::ApiError;
 use crate::games::{
-    random_hex, token_hash, viewer_of, with_change, Live, Mode, Seat, Slot, Start, TakeBack,
+    default_computer, random_hex, token_hash, viewer_of, with_change, Live, Mode, Seat, Slot,
+    Start, TakeBack,
 };
 use crate::store::GameRow;
 use crate::App;
@@ -686,6 +687,99 @@ async fn act_now(
             viewer_of(Some(seat)),
             req.legal,
             move |live, applied| live.act(&text, applied).map_err(ApiError::refused),
+        )
+        .await?;
+    drop(guard);
+    Ok(json(
+        StatusCode::OK,
+        with_change(
+            &ActedHead {
+                accepted: &seen.accepted,
+                events: &seen.events,
+            },
+            &seen.change,
+        ),
+    ))
+}
+
+/// The body of `POST /api/games/{id}/finish` (optional).
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct FinishBody {
+    /// The computer player to play the step (one the system offers; its `heuristic` by
+    /// default, else its default player).
+    #[serde(default)]
+    player: Option<String>,
+    /// The record's length the client saw.
+    #[serde(default)]
+    expect: Option<usize>,
+    #[serde(default)]
+    legal: bool,
+}
+
+/// `POST /api/games/{id}/finish`: the computer finishes the step for the seat to act ("let
+/// the computer finish this step for me", such as a set-up's placements): the system's
+/// computer player takes that seat's actions until the step or the seat to act changes. Only
+/// for a token that may act for the seat to act (in an online game, that seat's own). The
+/// answer is an action's (`accepted`, `events`, `change`).
+pub async fn finish(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let slot = app.games.slot(&id).await?;
+    let waiting = slot.waiting();
+    let r = to_the_end(finish_now(app, slot, headers, body)).await;
+    waiting.done();
+    r
+}
+
+/// [`finish`], run to its end.
+async fn finish_now(
+    app: Arc<App>,
+    slot: Arc<Slot>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    let req: FinishBody = if body.iter().all(u8::is_ascii_whitespace) {
+        FinishBody::default()
+    } else {
+        parse_body(&body)?
+    };
+    let seat = slot.seat(bearer(&headers))?;
+    let mut guard = slot.live.lock().await;
+    let live = app.games.ensure(&slot, &mut guard).await?;
+    may_act(&slot, live, seat, req.expect)?;
+    let ToAct::Side(side) = live.game.to_act() else {
+        return Err(ApiError::conflict(
+            "there is no step to finish: no side is to act",
+        ));
+    };
+    let offered = live.system.players();
+    let spec = match req.player {
+        Some(p) if offered.contains(&p) => p,
+        Some(p) => {
+            return Err(ApiError::bad_request(format!(
+                "no computer player '{p}' here (offered: {})",
+                offered.join(", ")
+            )))
+        }
+        None if offered.iter().any(|p| p == "heuristic") => "heuristic".to_string(),
+        None => default_computer(&*live.system),
+    };
+    let seed = slot.row.seed;
+    let (_, seen) = app
+        .games
+        .run(
+            &slot,
+            &mut guard,
+            viewer_of(Some(seat)),
+            req.legal,
+            move |live, applied| {
+                live.finish_step(side, &spec, seed, usize::MAX, applied)
+                    .map_err(ApiError::conflict)
+            },
         )
         .await?;
     drop(guard);

@@ -235,3 +235,201 @@ async fn the_french_seat_never_receives_a_hidden_allied_counter() {
     assert!(moved > 0, "nobody moved");
     srv.stop().await;
 }
+
+/// The state of a game as a seat reads it.
+async fn seat_state(api: &Api, id: &str, token: &str) -> Value {
+    let (s, v) = api.done_get(&format!("/api/games/{id}"), Some(token)).await;
+    assert_eq!(s, 200, "{v}");
+    v
+}
+
+/// The seat's step finished by the computer (`POST /api/games/{id}/finish`).
+async fn finish(api: &Api, id: &str, token: &str) -> (u16, Value) {
+    api.post(&format!("/api/games/{id}/finish"), Some(token), json!({}))
+        .await
+}
+
+/// "Let the computer finish this step for me": the Allied set-up of a spring game finished by
+/// the system's heuristic for the Allied token (only that seat's own token may ask), then the
+/// French one; the French step is not the Allies' to finish.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_computer_finishes_a_seats_set_up_for_its_own_token_only() {
+    let db = &databases()[0];
+    let srv = start(db).await;
+    let api = Api::new(srv.addr());
+    let (id, v) = api
+        .create(json!({"scenario": "leipzig1813-1", "mode": "online"}))
+        .await;
+    let french = v["seats"]["French"].as_str().unwrap().to_string();
+    let allies = v["seats"]["Allies"].as_str().unwrap().to_string();
+    let av = seat_state(&api, &id, &allies).await;
+    assert_eq!(
+        (av["step"].as_str(), av["to_act"].as_str()),
+        (Some("setup"), Some("Allies"))
+    );
+    // the French token may not finish the Allies' step; no token may finish anything
+    let r = finish(&api, &id, &french).await;
+    assert_eq!(r.0, 409, "{}", r.1);
+    let (s, _) = api
+        .post(&format!("/api/games/{id}/finish"), None, json!({}))
+        .await;
+    assert_eq!(s, 401);
+    let r = api
+        .post(
+            &format!("/api/games/{id}/finish"),
+            Some(&allies),
+            json!({"player": "nobody"}),
+        )
+        .await;
+    assert_eq!(r.0, 400, "{}", r.1);
+    // the Allied set-up, finished by the computer: every placement the Allies' own
+    let (s, r) = finish(&api, &id, &allies).await;
+    assert_eq!(s, 200, "{r}");
+    let accepted = r["accepted"].as_array().unwrap();
+    assert!(accepted.len() > 10, "only {} actions: {r}", accepted.len());
+    assert!(accepted
+        .iter()
+        .any(|a| a.as_str().unwrap().starts_with("place ")));
+    let av = seat_state(&api, &id, &allies).await;
+    assert_eq!(
+        av["to_act"], "French",
+        "the Allied step is over: {}",
+        av["step"]
+    );
+    assert!(
+        av["units"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|u| u["side"] != "Allies" || u["status"] != "waiting" || u["hex"].is_null()),
+        "the Allies' counters are placed"
+    );
+    // the French reply names none of the Allied placements
+    let fv = seat_state(&api, &id, &french).await;
+    for e in fv["log"].as_array().unwrap() {
+        if e["side"] == "Allies" {
+            assert_eq!(e["action"], "", "an Allied placement's text: {e}");
+        }
+    }
+    // now the French set-up, by the French token
+    let r = finish(&api, &id, &allies).await;
+    assert_eq!(r.0, 409, "{}", r.1);
+    let (s, r) = finish(&api, &id, &french).await;
+    assert_eq!(s, 200, "{r}");
+    let fv = seat_state(&api, &id, &french).await;
+    assert_ne!(fv["step"], "setup", "the French set-up is over");
+    srv.stop().await;
+}
+
+/// A past hidden action stays hidden (issue 15): in the campaign scenario the Allied counters
+/// are inverted through turn 15 (Reconnaissance). When the rule ends the French seat may see
+/// what the Allies do from then on, but not the text of what they did while it was in force
+/// (their set-up's placements, their moves): the log records who could read each action when
+/// it was made, the record stays closed to the French until the game is over, and all of it
+/// holds when the server reloads the game from the store (the replay that loads it
+/// recomputes who could read what).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_action_hidden_when_made_stays_hidden_when_reconnaissance_ends() {
+    let db = &databases()[0];
+    let srv = start(db).await;
+    let api = Api::new(srv.addr());
+    let (id, v) = api
+        .create(json!({"scenario": "leipzig1813-8", "mode": "online"}))
+        .await;
+    let french = v["seats"]["French"].as_str().unwrap().to_string();
+    let allies = v["seats"]["Allies"].as_str().unwrap().to_string();
+    // the set-ups, by the computer
+    for tok in [&allies, &french] {
+        let (s, r) = finish(&api, &id, tok).await;
+        assert_eq!(s, 200, "{r}");
+    }
+    // then every seat ends its steps (the first other legal action where it may not), until
+    // reconnaissance ends and the Allies have acted a little in the open
+    let mut open_allied = 0;
+    for _ in 0..3000 {
+        let fv = seat_state(&api, &id, &french).await;
+        assert_ne!(
+            fv["to_act"], "over",
+            "the game ended before reconnaissance did"
+        );
+        let hidden = !fv["hidden"].is_null();
+        let tok = match fv["to_act"].as_str() {
+            Some("French") => &french,
+            Some("Allies") => &allies,
+            other => panic!("the game waits for {other:?}"),
+        };
+        if !hidden && tok == &allies {
+            if open_allied >= 3 {
+                break;
+            }
+            open_allied += 1;
+        }
+        let view = seat_state(&api, &id, tok).await;
+        let legal: Vec<&str> = view["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(Value::as_str)
+            .collect();
+        let a = if legal.contains(&"end") {
+            "end"
+        } else {
+            legal[0]
+        };
+        let (s, r) = api.act(&id, tok, a).await;
+        assert_eq!(s, 200, "{a}: {r}");
+    }
+    assert!(open_allied >= 3, "reconnaissance never ended");
+    let check = |fv: &Value, av: &Value| {
+        assert!(fv["hidden"].is_null(), "reconnaissance is over");
+        let flog = fv["log"].as_array().unwrap();
+        let alog = av["log"].as_array().unwrap();
+        assert_eq!(flog.len(), alog.len());
+        let (mut hidden_then, mut open_now) = (0, 0);
+        for (f, a) in flog.iter().zip(alog) {
+            if f["side"] != "Allies" {
+                assert_eq!(f["action"], a["action"]);
+                continue;
+            }
+            assert_ne!(a["action"], "", "the Allies read their own actions");
+            let turn_of_action = f["action"] == "";
+            if turn_of_action {
+                hidden_then += 1;
+            } else {
+                assert_eq!(f["action"], a["action"]);
+                open_now += 1;
+            }
+        }
+        // the Allied set-up's placements (made hidden) are still hidden; the last actions
+        // (made in the open) are read
+        assert!(hidden_then > 50, "{hidden_then} hidden Allied actions");
+        assert!(open_now >= 3, "{open_now} open Allied actions");
+        let last_allied = flog.iter().rev().find(|e| e["side"] == "Allies").unwrap();
+        assert_ne!(
+            last_allied["action"], "",
+            "an action made in the open is read"
+        );
+        let first_allied = flog.iter().find(|e| e["side"] == "Allies").unwrap();
+        assert_eq!(
+            first_allied["action"], "",
+            "a set-up placement stays hidden"
+        );
+    };
+    let fv = seat_state(&api, &id, &french).await;
+    let av = seat_state(&api, &id, &allies).await;
+    check(&fv, &av);
+    // the record (every action's text) is not the French seat's before the game is over
+    let (s, r) = api
+        .done_get(&format!("/api/games/{id}/record"), Some(&french))
+        .await;
+    assert_eq!(s, 403, "{r}");
+    // a server started anew over the same store replays the game: the same
+    srv.stop().await;
+    let srv = start(db).await;
+    let api = Api::new(srv.addr());
+    let fv2 = seat_state(&api, &id, &french).await;
+    let av2 = seat_state(&api, &id, &allies).await;
+    check(&fv2, &av2);
+    assert_eq!(fv2["log"], fv["log"], "the French log survives the reload");
+    srv.stop().await;
+}
