@@ -476,9 +476,10 @@ pub fn l1813_legal_action(g: &Game, a: Action) -> LegalAction {
         Action::Combine { hex, .. } => {
             la.from = Some(hex.to_string());
         }
+        // a hex's attack on a hex: `from` and `to` (the board offers it with its odds)
         Action::Overrun { from, to } | Action::Attack { from, to } => {
             la.from = Some(from.to_string());
-            la.target = Some(to.to_string());
+            la.to = Some(to.to_string());
         }
         Action::End | Action::Roll(_) => {}
         #[allow(unreachable_patterns)]
@@ -923,6 +924,238 @@ pub fn l1813_text_query(s: &Session<Game>, arg: &str) -> Result<Value, QueryErro
     }
 }
 
+// ---- preview -------------------------------------------------------------------------------
+
+/// The combat units and leaders of `side` at `h` that fight, as the rules count them: combat
+/// units' printed strengths and the leaders' bonuses (offence when attacking, defence when
+/// defending). Attacking: dispersed units and the locked Saxon garrison stay out (Combat (B)),
+/// leaders alone do not attack (Leaders (C)); defending: without combat units, supply units
+/// and depots defend with their bracketed strength (Combat (L)).
+fn force_at(g: &Game, side: u8, h: Hex, attacking: bool) -> (Vec<u32>, Vec<(String, u32)>) {
+    let mut printed = Vec::new();
+    let mut brackets = Vec::new();
+    let mut leaders = Vec::new();
+    for i in g.units_at(h) {
+        let u = &g.units()[i];
+        if u.side != side || (attacking && (g.is_dispersed(u) || g.saxon_locked(u))) {
+            continue;
+        }
+        let k = g.kind(u);
+        match k.arm {
+            Arm::Infantry | Arm::Cavalry => printed.push(k.strength),
+            Arm::Leader => {
+                if let Some(l) = g.tables().leader(data_side(u), u.leader) {
+                    let bonus = if attacking { l.offence } else { l.defence };
+                    leaders.push((leader_name(g, u), bonus));
+                }
+            }
+            Arm::Supply | Arm::Depot => brackets.push(k.strength),
+        }
+    }
+    if printed.is_empty() {
+        if attacking {
+            leaders.clear();
+        } else {
+            printed = brackets;
+        }
+    }
+    (printed, leaders)
+}
+
+/// True when a supply unit or depot of `side` stands at or next to `h`, `allocated` only those
+/// allocated to combat (Supply (C), Combat (I)).
+fn supply_at_hand(g: &Game, side: u8, h: Hex, allocated: bool) -> bool {
+    use leipzig_1813::game::supply_use;
+    g.units().iter().any(|s| {
+        s.on_map()
+            && s.side == side
+            && matches!(g.kind(s).arm, Arm::Supply | Arm::Depot)
+            && !g.is_dispersed(s)
+            && (s.hex == h || g.board().adjacent(s.hex, h))
+            && (!allocated || s.supply_use & supply_use::ALLOCATED != 0)
+    })
+}
+
+/// The odds of an attack from `from` on `to` (an attack declaration or an overrun), as the
+/// rules' odds arithmetic computes them (`leipzig_1813::odds`): the attacking and defending
+/// strengths with and without supply (Supply (A), Combat (I): halved unit by unit), the
+/// terrain's multiplier of each defending hex (TEC, Fortress (B): tripled), the leaders'
+/// bonuses added after supply and terrain (Leaders (B)), the percentage rounded down to its
+/// column for the defender (Combat (F)) and the river's floor (TEC River hexside), with the
+/// column's six results (only Dx results against a fortress, Fortress (D)). Units in a
+/// fortress are supplied (Supply (D)). A defender the viewer may not examine
+/// (Reconnaissance) leaves the defence unknown: only the attack is given.
+pub fn l1813_attack_preview(g: &Game, from: Hex, to: Hex, viewer: Viewer) -> Value {
+    let side = g
+        .units_at(from)
+        .first()
+        .map_or(g.player(), |&u| g.units()[u].side);
+    let enemy = 1 - side;
+    let b = g.board();
+    let targets = g.attack_targets(from, to);
+    let (a_printed, a_leaders) = force_at(g, side, from, true);
+    let a_bonus: Vec<u32> = a_leaders.iter().map(|l| l.1).collect();
+    let a_fort = b.hex(from).fortress;
+    let hidden = allies_hidden_from(g, viewer)
+        && targets
+            .iter()
+            .any(|&t| g.units_at(t).iter().any(|&u| l1813_secret(g, u)));
+    let crt = &g.tables().crt;
+    let mut defenders = Vec::new();
+    let mut min = 0u32;
+    let mut fortress = false;
+    for &t in &targets {
+        let s = b.between(from, t).unwrap_or_default();
+        min = min.max(u32::from(s.min_percent));
+        fortress |= b.hex(t).fortress;
+        let (printed, leaders) = force_at(g, enemy, t, false);
+        defenders.push((t, s, printed, leaders));
+    }
+    let attack_of = |sup: bool| leipzig_1813::odds::attack_strength(&a_printed, sup, &a_bonus);
+    let defence_of = |sup: bool| -> u32 {
+        defenders
+            .iter()
+            .map(|(t, s, printed, leaders)| {
+                let bonus: Vec<u32> = leaders.iter().map(|l| l.1).collect();
+                let sup = sup || b.hex(*t).fortress;
+                leipzig_1813::odds::defence_strength(printed, sup, u32::from(s.defence), &bonus)
+            })
+            .sum()
+    };
+    let a_cases: &[bool] = if a_fort { &[true] } else { &[true, false] };
+    let d_cases: &[bool] = if targets.iter().all(|&t| b.hex(t).fortress) {
+        &[true]
+    } else {
+        &[true, false]
+    };
+    let mut cases = Vec::new();
+    for &a_sup in a_cases {
+        let attack = attack_of(a_sup);
+        for &d_sup in d_cases {
+            if hidden {
+                cases.push(
+                    json!({"attacker_supplied": a_sup, "defender_supplied": d_sup,
+                    "attack": attack, "defence": Value::Null}),
+                );
+                continue;
+            }
+            let defence = defence_of(d_sup);
+            let v = match leipzig_1813::odds::odds(crt, attack, defence, min) {
+                Ok(o) => {
+                    let results: Vec<String> = (1..=6u8)
+                        .map(|die| {
+                            crt.result(o.column, die).map_or_else(String::new, |r| {
+                                if fortress {
+                                    r.against_fortress().to_string()
+                                } else {
+                                    r.to_string()
+                                }
+                            })
+                        })
+                        .collect();
+                    json!({"attacker_supplied": a_sup, "defender_supplied": d_sup,
+                        "attack": attack, "defence": defence, "percent": o.percent,
+                        "column": crt.column_name(o.column), "results": results})
+                }
+                Err(e) => json!({"attacker_supplied": a_sup, "defender_supplied": d_sup,
+                    "attack": attack, "defence": defence,
+                    "percent": leipzig_1813::odds::percent(attack, defence),
+                    "column": Value::Null, "refused": e.to_string()}),
+            };
+            cases.push(v);
+        }
+    }
+    let leaders_json = |ls: &[(String, u32)]| -> Vec<Value> {
+        ls.iter()
+            .map(|(n, b)| json!({"name": n, "bonus": b}))
+            .collect()
+    };
+    json!({
+        "from": from.to_string(),
+        "targets": targets.iter().map(|t| t.to_string()).collect::<Vec<_>>(),
+        "attacker": l1813_side_name(g, side),
+        "attack_printed": a_printed,
+        "attack_leaders": leaders_json(&a_leaders),
+        "attacker_in_fortress": a_fort,
+        "attacker_supply_at_hand": a_fort || supply_at_hand(g, side, from, false),
+        "attacker_supply_allocated": a_fort || supply_at_hand(g, side, from, true),
+        "hidden": hidden,
+        "defenders": defenders.iter().map(|(t, s, printed, leaders)| json!({
+            "hex": t.to_string(),
+            "place": place_at(*t),
+            "fortress": b.hex(*t).fortress,
+            "multiplier": s.defence.max(1),
+            "river": s.river,
+            "printed": if hidden { Value::Null } else { json!(printed) },
+            "leaders": if hidden { Value::Null } else { json!(leaders_json(leaders)) },
+            "supply_at_hand": b.hex(*t).fortress || supply_at_hand(g, enemy, *t, false),
+        })).collect::<Vec<_>>(),
+        "min_percent": min,
+        "fortress": fortress,
+        "cases": cases,
+        "case": "Combat (F)",
+    })
+}
+
+/// What a break-down or a build-up would make, asked of the rules by applying it to a copy of
+/// the game (Stacking (E)): the units it takes and the units it makes, with the movement
+/// points they would have left.
+fn l1813_regroup_preview(g: &Game, a: Action) -> Value {
+    let parts: Vec<usize> = match a {
+        Action::Split { unit, .. } => vec![usize::from(unit)],
+        Action::Combine { hex, kind } => g.combine_parts(hex, kind).unwrap_or_default(),
+        _ => Vec::new(),
+    };
+    let mut copy = g.clone();
+    let before = copy.units().len();
+    copy.apply_unchecked(a);
+    let made: Vec<Value> = (before..copy.units().len())
+        .map(|u| {
+            let unit = &copy.units()[u];
+            json!({"id": copy.label(u), "name": copy.kind(unit).name,
+                "designation": designation(&copy, unit), "mp": unit.mp})
+        })
+        .collect();
+    let taken: Vec<Value> = parts
+        .iter()
+        .map(|&u| {
+            let unit = &g.units()[u];
+            json!({"id": g.label(u), "name": g.kind(unit).name,
+                "designation": designation(g, unit), "mp": unit.mp})
+        })
+        .collect();
+    json!({"taken": taken, "made": made, "case": "Stacking (E)"})
+}
+
+/// The `preview` query (`GET /api/games/{id}/preview?action=TEXT`): what a legal action of
+/// the seat to act would make, without taking it. An attack or an overrun: its odds
+/// ([`l1813_attack_preview`], as `odds`); a break-down or a build-up: the units it takes and
+/// makes (as `regroup`); any other legal action: both null. A refused action is refused with
+/// its case; a viewer who may not see the seat to act is told there is nothing to preview.
+pub fn l1813_preview(s: &Session<Game>, text: &str, viewer: Viewer) -> Result<Value, QueryError> {
+    let g = &s.game;
+    let ToAct::Side(actor) = g.to_act() else {
+        return Err(QueryError::Bad(
+            "there is nothing to preview: no side is to act".to_string(),
+        ));
+    };
+    if !g.visible(actor, viewer) {
+        return Err(QueryError::Bad(
+            "there is nothing to preview: the side to act is not yours to see".to_string(),
+        ));
+    }
+    let a = g.parse_action(text).map_err(QueryError::Refused)?;
+    g.check(a).map_err(QueryError::Refused)?;
+    let (odds, regroup) = match a {
+        Action::Attack { from, to } | Action::Overrun { from, to } => {
+            (l1813_attack_preview(g, from, to, viewer), Value::Null)
+        }
+        Action::Split { .. } | Action::Combine { .. } => (Value::Null, l1813_regroup_preview(g, a)),
+        _ => (Value::Null, Value::Null),
+    };
+    Ok(json!({"action": g.action_text(a), "odds": odds, "regroup": regroup}))
+}
+
 /// The presentation of Leipzig 1813 games for [`engine::dynamic::Hosted`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct L1813Presenter;
@@ -956,6 +1189,7 @@ impl Presenter<Game> for L1813Presenter {
         match name {
             "moves" => l1813_moves(&session.game, arg.trim(), viewer),
             "text" => l1813_text_query(session, arg),
+            "preview" => l1813_preview(session, arg.trim(), viewer),
             other => Err(QueryError::Unknown(other.to_string())),
         }
     }
@@ -1055,5 +1289,190 @@ mod tests {
         let la = &allies["legal_actions"][0];
         assert_eq!(la["kind"], "place");
         assert!(la["unit"].is_string() && la["to"].is_string(), "{la}");
+    }
+    /// A staged duel on open ground (every hex within two clear, no hexside feature): French
+    /// units of `att` at `h`, Allied units of `def` next to it; the French movement phase of
+    /// a summer turn.
+    fn duel(att: &[&str], def: &[&str]) -> (Session<Game>, Hex, Hex) {
+        let sc = Scenario::leipzig(5).expect("scenario 5");
+        let mut g = Game::new(&sc, &Tables::leipzig()).expect("a game");
+        g.stage_empty(25, FRENCH);
+        let b = g.board();
+        let plain = |h: Hex| {
+            let i = b.hex(h);
+            b.contains(h)
+                && i.kind == 0
+                && !i.austria
+                && i.city.is_none()
+                && !i.fortress
+                && b.neighbours(h).count() == 6
+                && (0..6).all(|d| {
+                    let s = b.side(h, d);
+                    !s.river && s.defence <= 1
+                })
+        };
+        let (h, n) = (0..b.len())
+            .map(|i| b.hex_at(i))
+            .find_map(|h| {
+                let n = b.neighbours(h).map(|x| x.1).next()?;
+                (plain(h) && plain(n) && b.neighbours(h).all(|(_, x)| plain(x))).then_some((h, n))
+            })
+            .expect("open ground");
+        for k in att {
+            g.stage_unit(FRENCH, k, h).expect("a kind");
+        }
+        for k in def {
+            g.stage_unit(ALLIES, k, n).expect("a kind");
+        }
+        (Session::new(g, "leipzig1813-5", 1, 1), h, n)
+    }
+
+    #[test]
+    fn the_attack_preview_gives_the_odds_the_rules_resolve() {
+        // a corps and Napoleon against a corps: the rules' own odds, unsupplied both sides (no
+        // supply unit anywhere), are the preview's case without supply
+        let (mut s, h, n) = duel(&["infantry-corps"], &["infantry-corps"]);
+        s.game.stage_leader(FRENCH, 1, h);
+        s.act(Action::End).expect("the movement ends");
+        assert_eq!(s.game.step(), Step::Attack);
+        let text = format!("attack {h} {n}");
+        let v = l1813_preview(&s, &text, Viewer::Seat(Side(FRENCH))).expect("a preview");
+        let o = &v["odds"];
+        assert_eq!(o["targets"], json!([n.to_string()]));
+        assert_eq!(o["attack_printed"], json!([5]));
+        let napoleon = s
+            .game
+            .tables()
+            .leader("French", 1)
+            .expect("Napoleon")
+            .offence;
+        assert!(napoleon >= 5);
+        assert_eq!(o["attack_leaders"][0]["bonus"], napoleon, "{o}");
+        assert_eq!(o["attacker_supply_at_hand"], false);
+        let case = |a: bool, d: bool| {
+            o["cases"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|c| c["attacker_supplied"] == a && c["defender_supplied"] == d)
+                .cloned()
+                .expect("the case")
+        };
+        // supplied: 5 and Napoleon's bonus (at most the units' 5: Leaders (B)) = 10 against
+        // 5; unsupplied: 2 and 2 = 4 against 2
+        assert_eq!(
+            (
+                case(true, true)["attack"].clone(),
+                case(true, true)["defence"].clone()
+            ),
+            (json!(10), json!(5))
+        );
+        assert_eq!(
+            (
+                case(false, false)["attack"].clone(),
+                case(false, false)["defence"].clone()
+            ),
+            (json!(4), json!(2))
+        );
+        // nothing was applied
+        assert_eq!(s.game.step(), Step::Attack);
+        // the die: the rules' resolution has the preview's unsupplied numbers
+        s.act(s.game.parse_action(&text).unwrap()).unwrap();
+        for _ in 0..6 {
+            if s.game.to_act() == ToAct::Chance {
+                break;
+            }
+            s.act(Action::End).unwrap();
+        }
+        assert_eq!(s.game.to_act(), ToAct::Chance);
+        s.act(Action::Roll(4)).unwrap();
+        let fought = s
+            .game
+            .events()
+            .iter()
+            .find_map(|e| match e {
+                Event::CombatResolved {
+                    attack,
+                    defence,
+                    percent,
+                    column,
+                    ..
+                } => Some((*attack, *defence, *percent, column.clone())),
+                _ => None,
+            })
+            .expect("the combat was resolved");
+        let c = case(false, false);
+        assert_eq!(
+            (
+                json!(fought.0),
+                json!(fought.1),
+                json!(fought.2),
+                json!(fought.3)
+            ),
+            (
+                c["attack"].clone(),
+                c["defence"].clone(),
+                c["percent"].clone(),
+                c["column"].clone()
+            )
+        );
+    }
+
+    #[test]
+    fn the_preview_rounds_for_the_defender_and_previews_only_a_legal_action_a_viewer_may_see() {
+        // 5 against 3 (an infantry corps against a cavalry corps): 166%, the 160%
+        // column (Combat (F), the rulebook's 167% example)
+        let (mut s, h, n) = duel(&["infantry-corps"], &["cavalry-corps"]);
+        s.act(Action::End).unwrap();
+        let v = l1813_preview(&s, &format!("attack {h} {n}"), Viewer::Referee).unwrap();
+        let sup = v["odds"]["cases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["attacker_supplied"] == true && c["defender_supplied"] == true)
+            .cloned()
+            .unwrap();
+        assert_eq!(
+            (sup["percent"].clone(), sup["column"].clone()),
+            (json!(166), json!("160%"))
+        );
+        assert_eq!(sup["results"].as_array().unwrap().len(), 6);
+        // a refused action is refused with its case; an action of a seat the viewer may not
+        // see is not previewed
+        assert!(matches!(
+            l1813_preview(&s, &format!("attack {n} {h}"), Viewer::Referee),
+            Err(QueryError::Refused(_))
+        ));
+        assert!(l1813_preview(&s, "end", Viewer::Seat(Side(FRENCH))).is_ok());
+        let spring = spring();
+        if let ToAct::Side(x) = spring.game.to_act() {
+            if x.0 == ALLIES {
+                assert!(l1813_preview(&spring, "end", Viewer::Seat(Side(FRENCH))).is_err());
+            }
+        }
+    }
+
+    #[test]
+    fn the_regroup_preview_names_the_units_taken_and_made_with_their_movement_points() {
+        let (s, h, _) = duel(
+            &["infantry-division", "infantry-division"],
+            &["cavalry-division"],
+        );
+        let g = &s.game;
+        let combine = l1813_legal(g)
+            .into_iter()
+            .find(|a| matches!(a, Action::Combine { .. }))
+            .expect("the divisions may build up");
+        let v = l1813_preview(&s, &g.action_text(combine), Viewer::Seat(Side(FRENCH))).unwrap();
+        let r = &v["regroup"];
+        assert_eq!(r["taken"].as_array().unwrap().len(), 2, "{r}");
+        assert_eq!(r["made"].as_array().unwrap().len(), 1, "{r}");
+        assert_eq!(r["case"], "Stacking (E)");
+        // the game is unchanged, and the preview's made unit is what the rules make
+        let mut after = s.game.clone();
+        after.apply(combine).unwrap();
+        let made = after.units().len() - 1;
+        assert_eq!(r["made"][0]["mp"], json!(after.units()[made].mp));
+        assert_eq!(g.units_at(h).len(), 2);
     }
 }
