@@ -20,6 +20,33 @@ fn refuse(case: &'static str, why: impl Into<String>) -> Refusal {
     Refusal::new(case, why)
 }
 
+/// What a resolved combat still owes, carried out in order (`Game::run_due`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Due {
+    /// One side's effect on its units in a hex.
+    Effect(u8, Hex, Effect),
+    /// The attacker's half of a half exchange: side, hex, divisions owed.
+    HalfExchange(u8, Hex, u32),
+    /// A scattered unit's retreat.
+    Scatter(u8, u16),
+    /// The combat is over: the advance it may offer (from, into).
+    Finish(Hex, Option<Hex>),
+}
+
+/// A retreat whose route its owner chooses among equal ones (Retreat Order of Preference,
+/// ruling L45).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RetreatChoice {
+    /// The side retreating.
+    pub side: u8,
+    /// The units retreating together (a dispersed stack, or one scattered unit).
+    pub units: Vec<u16>,
+    /// The ends the order of preference leaves equal.
+    pub options: Vec<Hex>,
+    /// A scattered unit (dispersed once it ends its retreat).
+    pub scatter: bool,
+}
+
 /// What a hex's units bring to a combat.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct HexForce {
@@ -33,12 +60,13 @@ pub(crate) struct HexForce {
 
 impl Game {
     /// The units of `side` at `h` as attackers (Combat (B): dispersed units do not attack;
-    /// Leaders (C): leaders add their offensive bonus).
+    /// Stacking (D): units standing aside do not, L44; Leaders (C): leaders add their offensive
+    /// bonus).
     pub(crate) fn attacking_force(&self, side: u8, h: Hex) -> HexForce {
         let mut f = HexForce::default();
         for i in self.units_at(h) {
             let u = &self.units[i];
-            if u.side != side || self.is_dispersed(u) || self.saxon_locked(u) {
+            if u.side != side || self.is_dispersed(u) || self.saxon_locked(u) || u.aside {
                 continue;
             }
             match self.arm(u) {
@@ -200,13 +228,58 @@ impl Game {
                 }
                 Ok(())
             }
+            Action::Aside { unit } => self.check_aside(unit),
             Action::Supply { unit } => self.check_supply(unit, self.player),
             Action::End => Ok(()),
             _ => Err(refuse(
                 "Combat",
-                "the attacker declares attacks and allocates supply, then ends",
+                "the attacker declares attacks, keeps units out of them and allocates supply, \
+                 then ends",
             )),
         }
+    }
+
+    /// Stacking (D), Combat (H): not every unit of an attacking stack need take part (ruling
+    /// L44): a combat unit or leader of a hex whose attack is declared may stand aside while
+    /// another combat unit of the hex still attacks.
+    fn check_aside(&self, unit: u16) -> Result<(), Refusal> {
+        let Some(u) = self.units.get(usize::from(unit)) else {
+            return Err(refuse("action", "no such unit"));
+        };
+        if u.side != self.player || !u.on_map() {
+            return Err(refuse("action", "that unit is not yours"));
+        }
+        if !self.combats.iter().any(|c| c.from == u.hex) {
+            return Err(refuse(
+                "Stacking (D)",
+                format!("no attack is declared from {}", u.hex),
+            ));
+        }
+        if u.aside {
+            return Err(refuse("Stacking (D)", "that unit already stands aside"));
+        }
+        let arm = self.arm(u);
+        if !(arm.is_combat() || arm == Arm::Leader) || self.is_dispersed(u) {
+            return Err(refuse(
+                "Stacking (D)",
+                "only combat units and leaders that would attack stand aside",
+            ));
+        }
+        let others = self.units_at(u.hex).into_iter().any(|i| {
+            let x = &self.units[i];
+            i != usize::from(unit)
+                && x.side == self.player
+                && !x.aside
+                && self.arm(x).is_combat()
+                && !self.is_dispersed(x)
+        });
+        if !others {
+            return Err(refuse(
+                "Combat (A)",
+                "an attack needs a combat unit: the last one may not stand aside",
+            ));
+        }
+        Ok(())
     }
 
     fn check_supply(&self, unit: u16, side: u8) -> Result<(), Refusal> {
@@ -263,6 +336,14 @@ impl Game {
                 if self.enemy_at(side, to) && self.check_attack(a).is_ok() {
                     out.push(a);
                 }
+            }
+        }
+        for i in 0..self.units.len() {
+            if self.units[i].side == side
+                && self.units[i].on_map()
+                && self.check_aside(i as u16).is_ok()
+            {
+                out.push(Action::Aside { unit: i as u16 });
             }
         }
         self.legal_supply(out);
@@ -639,6 +720,7 @@ impl Game {
         self.combats[self.next_combat].result = Some(result);
         // The defender's losses in divisions, for the half exchange.
         let mut defender_divisions = 0u32;
+        let mut due = Vec::new();
         match result {
             CombatResult::HalfExchange | CombatResult::Automatic => {
                 for &t in &targets {
@@ -654,31 +736,98 @@ impl Game {
             }
             CombatResult::Sides { defender, .. } => {
                 for &t in &targets {
-                    self.carry_out(enemy, t, defender);
+                    due.push(Due::Effect(enemy, t, defender));
                 }
             }
         }
         if result == CombatResult::HalfExchange {
-            self.half_exchange_loss(
+            due.push(Due::HalfExchange(
                 side,
                 c.from,
                 half_exchange_attacker_loss(defender_divisions),
-            );
+            ));
         }
-        self.carry_out(side, c.from, result.attacker());
-        self.update_cities();
-        self.next_combat += 1;
+        due.push(Due::Effect(side, c.from, result.attacker()));
         // Combat (M): after an attack across a river or on a fortress that empties the hex,
         // the attackers may advance, unless the result touched them (L5).
-        if let [t] = targets[..] {
-            let river = b.between(c.from, t).is_some_and(|s| s.river);
-            if raw.attacker_may_advance_into(river, b.hex(t).fortress)
-                && self.offer_advance(c.from, t)
-            {
-                return;
+        let advance_into = match targets[..] {
+            [t] => {
+                let river = b.between(c.from, t).is_some_and(|s| s.river);
+                raw.attacker_may_advance_into(river, b.hex(t).fortress)
+                    .then_some(t)
+            }
+            _ => None,
+        };
+        due.push(Due::Finish(c.from, advance_into));
+        self.due = due;
+        self.run_due();
+    }
+
+    /// Carries out what a resolved combat still owes, in order, stopping where an owner must
+    /// choose a retreat among equal routes (ruling L45).
+    pub(crate) fn run_due(&mut self) {
+        while self.retreat_choice.is_none() && !self.due.is_empty() {
+            let d = self.due.remove(0);
+            match d {
+                Due::Effect(side, h, e) => self.carry_out(side, h, e),
+                Due::HalfExchange(side, h, owed) => self.half_exchange_loss(side, h, owed),
+                Due::Scatter(side, u) => self.scatter_one(side, usize::from(u)),
+                Due::Finish(from, into) => {
+                    self.update_cities();
+                    self.next_combat += 1;
+                    if into.is_some_and(|t| self.offer_advance(from, t)) {
+                        return;
+                    }
+                    self.advance_resolution();
+                    return;
+                }
             }
         }
-        self.advance_resolution();
+    }
+
+    /// The owner's choice of a retreat route (ruling L45): `retreat A3 1212` naming the first
+    /// unit of the retreating group and one of the equal ends.
+    pub(crate) fn check_retreat_choice(&self, unit: u16, to: Hex) -> Result<(), Refusal> {
+        let Some(c) = &self.retreat_choice else {
+            return Err(refuse("action", "no retreat is to be chosen now"));
+        };
+        if c.units.first() != Some(&unit) {
+            return Err(refuse(
+                "Retreat Order of Preference",
+                format!(
+                    "choose where {} retreats first",
+                    self.label(usize::from(c.units[0]))
+                ),
+            ));
+        }
+        if !c.options.contains(&to) {
+            return Err(refuse(
+                "Retreat Order of Preference",
+                format!(
+                    "{} retreats by the order of preference to one of {}",
+                    self.label(usize::from(unit)),
+                    c.options
+                        .iter()
+                        .map(|h| h.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    pub(crate) fn apply_retreat_choice(&mut self, to: Hex) {
+        let Some(c) = self.retreat_choice.take() else {
+            return;
+        };
+        for &u in &c.units {
+            self.retreat_to(usize::from(u), to);
+            if c.scatter && self.units[usize::from(u)].on_map() {
+                self.disperse(usize::from(u));
+            }
+        }
+        self.run_due();
     }
 
     /// Offers the attackers of `from` the advance into `to` when it is empty of enemy units
@@ -704,6 +853,7 @@ impl Game {
                 let u = &self.units[i];
                 u.side == self.player
                     && !self.is_dispersed(u)
+                    && !u.aside
                     && (self.arm(u).is_combat() || self.arm(u) == Arm::Leader)
             })
             .collect()
@@ -733,7 +883,10 @@ impl Game {
             let mut ours: Vec<usize> = self
                 .units_at(h)
                 .into_iter()
-                .filter(|&i| self.units[i].side == side && self.arm(&self.units[i]).is_combat())
+                .filter(|&i| {
+                    let u = &self.units[i];
+                    u.side == side && !u.aside && self.arm(u).is_combat()
+                })
                 .collect();
             if ours.is_empty() {
                 return;
@@ -778,10 +931,11 @@ impl Game {
     /// Carries one side's effect out on its units in a hex (CRT: every unit of the stack, the
     /// non-combat ones alike).
     pub(crate) fn carry_out(&mut self, side: u8, h: Hex, e: Effect) {
+        // Stacking (D): units that stood aside from the attack take no part in its result (L44).
         let here: Vec<usize> = self
             .units_at(h)
             .into_iter()
-            .filter(|&i| self.units[i].side == side)
+            .filter(|&i| self.units[i].side == side && !self.units[i].aside)
             .collect();
         if here.is_empty() {
             return;
@@ -798,17 +952,28 @@ impl Game {
                     self.disperse(i);
                 }
                 if retreat > 0 {
-                    match self.retreat_path(side, h, retreat) {
-                        Some(end) => {
-                            for &i in &here {
-                                self.retreat_to(i, end);
-                            }
-                        }
-                        None => {
+                    let ends = self.retreat_ends(side, h, retreat);
+                    match ends[..] {
+                        [] => {
                             // Retreat Order of Preference (C): no route, eliminated.
                             for i in here {
                                 self.eliminate(i, false);
                             }
+                        }
+                        [end] => {
+                            for &i in &here {
+                                self.retreat_to(i, end);
+                            }
+                        }
+                        _ => {
+                            // The owning player retreats his units: among equal routes he
+                            // chooses (L45).
+                            self.retreat_choice = Some(RetreatChoice {
+                                side,
+                                units: here.iter().map(|&i| i as u16).collect(),
+                                options: ends,
+                                scatter: false,
+                            });
                         }
                     }
                 }
@@ -847,21 +1012,27 @@ impl Game {
                 .any(|&i| self.saxon_locked(&self.units[i]) && self.units[i].side != side)
     }
 
-    /// The end of a retreat of `n` hexes from `h` by the Retreat Order of Preference: through
-    /// the fewest enemy controlled hexes (A), toward the side's own edges (B), never the same
-    /// hex twice (C); a closed Austria last; ties by hex number. `None`: no route.
-    pub(crate) fn retreat_path(&self, side: u8, h: Hex, n: u8) -> Option<Hex> {
+    /// The ends of a retreat of `n` hexes from `h` the Retreat Order of Preference leaves
+    /// equal: through the fewest enemy controlled hexes (A), toward the side's own edges (B),
+    /// never the same hex twice (C); a closed Austria last. Sorted; empty: no route. The owner
+    /// chooses among them (ruling L45).
+    pub(crate) fn retreat_ends(&self, side: u8, h: Hex, n: u8) -> Vec<Hex> {
         let zoc = self.zones_of_control();
         let b = &self.ctx.board;
         let enemy = usize::from(1 - side);
-        let mut best: Option<((u32, bool, i32, Hex), Hex)> = None;
+        let mut best: Option<(u32, bool, i32)> = None;
+        let mut ends: Vec<Hex> = Vec::new();
         let mut stack = vec![(h, vec![h], 0u32)];
         while let Some((at, path, zocs)) = stack.pop() {
             if path.len() as u8 == n + 1 {
                 let closed = b.hex(at).austria && !self.austria_open();
-                let key = (zocs, closed, b.from_home_edge(side, at), at);
-                if best.as_ref().is_none_or(|(k, _)| key < *k) {
-                    best = Some((key, at));
+                let key = (zocs, closed, b.from_home_edge(side, at));
+                if best.is_none_or(|k| key < k) {
+                    best = Some(key);
+                    ends.clear();
+                }
+                if best == Some(key) {
+                    ends.push(at);
                 }
                 continue;
             }
@@ -876,7 +1047,9 @@ impl Game {
                 stack.push((nb, p, z));
             }
         }
-        best.map(|(_, h)| h)
+        ends.sort();
+        ends.dedup();
+        ends
     }
 
     /// Scattering (Combat (K)): the stack breaks down to its smallest units, each retreats its
@@ -891,29 +1064,50 @@ impl Game {
                 None => all.push(i),
             }
         }
-        for i in all {
-            match self.scatter_end(side, i) {
-                Some(end) => self.retreat_to(i, end),
-                None => {
-                    self.eliminate(i, false);
-                    continue;
+        // Each unit retreats in turn, before what the combat still owes.
+        let mut due: Vec<Due> = all.iter().map(|&i| Due::Scatter(side, i as u16)).collect();
+        due.append(&mut self.due);
+        self.due = due;
+    }
+
+    /// One scattered unit's retreat: the order of preference's end, or its owner's choice
+    /// among equal ends (L45); eliminated with none.
+    fn scatter_one(&mut self, side: u8, i: usize) {
+        if !self.units[i].on_map() {
+            return;
+        }
+        let ends = self.scatter_ends(side, i);
+        match ends[..] {
+            [] => self.eliminate(i, false),
+            [end] => {
+                self.retreat_to(i, end);
+                if self.units[i].on_map() {
+                    self.disperse(i);
                 }
             }
-            if self.units[i].on_map() {
-                self.disperse(i);
+            _ => {
+                self.retreat_choice = Some(RetreatChoice {
+                    side,
+                    units: vec![i as u16],
+                    options: ends,
+                    scatter: true,
+                });
             }
         }
     }
 
-    /// Where a scattered unit ends: within its allowance (terrain and stacking costs), in an
-    /// empty hex, through the fewest enemy controlled hexes, nearest its own edges.
-    fn scatter_end(&self, side: u8, u: usize) -> Option<Hex> {
+    /// Where a scattered unit may end: within its allowance (terrain and stacking costs), in an
+    /// empty hex, through the fewest enemy controlled hexes, nearest its own edges; the ends
+    /// equal by these, sorted (empty: none).
+    fn scatter_ends(&self, side: u8, u: usize) -> Vec<Hex> {
         let b = &self.ctx.board;
         let zoc = self.zones_of_control();
         let occ = self.occupancy();
         let enemy = usize::from(1 - side);
         let start = self.units[u].hex;
-        let si = b.index(start)?;
+        let Some(si) = b.index(start) else {
+            return Vec::new();
+        };
         let budget = self.allowance(&self.units[u]) as u16;
         let arm = self.arm(&self.units[u]);
         let mut best: Vec<(u16, u32)> = vec![(u16::MAX, u32::MAX); b.len()];
@@ -954,7 +1148,13 @@ impl Game {
             }
         }
         ends.sort();
-        ends.first().map(|(_, h)| *h)
+        let Some(&(k, _)) = ends.first() else {
+            return Vec::new();
+        };
+        ends.iter()
+            .filter(|(key, _)| (key.0, key.1, key.2) == (k.0, k.1, k.2))
+            .map(|&(_, h)| h)
+            .collect()
     }
 
     // ---- automatic elimination during movement (CRT Auto) -------------------------------

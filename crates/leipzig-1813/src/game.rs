@@ -21,8 +21,10 @@
 //! | `press F3` / `halt F3` | roll for a forced march, or stop on a subsidiary letter |
 //! | `overrun 2316 2317` | movement phase: automatic elimination at 500% (CRT Auto) |
 //! | `attack 2316 2317` | combat phase: the units of a hex attack an adjacent enemy hex |
+//! | `aside F3` | combat phase, attacker: a unit of an attacking hex stays out of its attack (Stacking (D), L44) |
 //! | `supply F7` | combat phase: allocate a supply unit to combat (Supply (C) I) |
 //! | `retreat A3 1212` | combat phase, defender: retreat before combat (Combat (J)) |
+//! | `retreat A3 1212` | after a combat, the retreating side: the route among equal ones (L45) |
 //! | `advance 2316 2317` | after a combat: the attackers enter the hex it vacated (or `end`) |
 //! | `armistice` | the campaign game: the French call the armistice before they move |
 //! | `exit F3` | French movement phase, spring scenarios: off the east edge (ESM); during the armistice an Allied unit off the east edge or Austria's edges, back in eight turns (L41) |
@@ -136,6 +138,9 @@ pub struct Unit {
     pub supply_use: u8,
     /// It left the map by the east edge (ESM).
     pub exited: bool,
+    /// It stands aside from the attack declared from its hex this combat phase (Stacking (D),
+    /// ruling L44).
+    pub aside: bool,
 }
 
 impl Unit {
@@ -238,6 +243,11 @@ pub enum Action {
         from: Hex,
         /// The enemy hex attacked.
         to: Hex,
+    },
+    /// Keep a unit out of the attack declared from its hex (Stacking (D), ruling L44).
+    Aside {
+        /// The unit.
+        unit: u16,
     },
     /// Allocate a supply unit or depot to combat.
     Supply {
@@ -385,6 +395,11 @@ pub enum Event {
         /// The defending hexes.
         targets: Vec<String>,
     },
+    /// A unit stays out of the attack declared from its hex (Stacking (D)).
+    StandsAside {
+        /// The unit.
+        unit: String,
+    },
     /// A supply unit was allocated to combat.
     SupplyAllocated {
         /// The supply unit.
@@ -510,6 +525,7 @@ impl GameEvent for Event {
             Event::Overrun { .. } => "CRT Auto",
             Event::AttackDeclared { .. } => "Combat (A)",
             Event::SupplyAllocated { .. } => "Combat (I)",
+            Event::StandsAside { .. } => "Stacking (D)",
             Event::CombatResolved { .. } => "CRT",
             Event::CombatVoid { .. } => "Supply (F)",
             Event::Eliminated { .. } => "CRT",
@@ -614,6 +630,10 @@ pub struct Game {
     pub(crate) exited: [u32; 3],
     /// The turn the French called the armistice.
     pub(crate) armistice_from: Option<u32>,
+    /// What the combat being resolved still owes (L45).
+    pub(crate) due: Vec<crate::battle::Due>,
+    /// A retreat waiting for its owner's choice of route (L45).
+    pub(crate) retreat_choice: Option<crate::battle::RetreatChoice>,
     /// Allied units off the map during the armistice (L41): unit, the turn it returns, the
     /// hex set it returns to.
     pub(crate) away: Vec<(u16, u32, u16)>,
@@ -733,6 +753,12 @@ impl Game {
     /// The declared combats of this combat phase.
     pub fn combats(&self) -> &[Combat] {
         &self.combats
+    }
+
+    /// A retreat after combat waiting for its owner's choice of route among equal ones
+    /// (ruling L45).
+    pub fn retreat_choice(&self) -> Option<&crate::battle::RetreatChoice> {
+        self.retreat_choice.as_ref()
     }
 
     /// Losses by side (seat).
@@ -1184,6 +1210,7 @@ impl Game {
             revealed: 0,
             supply_use: 0,
             exited: false,
+            aside: false,
         });
         self.units.len() - 1
     }
@@ -1251,6 +1278,7 @@ impl Game {
         match self.step {
             Step::Setup => self.setup_side,
             Step::Retreat | Step::DefenceSupply => 1 - self.player,
+            Step::Resolve => self.retreat_choice.as_ref().map_or(self.player, |c| c.side),
             _ => self.player,
         }
     }
@@ -1534,6 +1562,13 @@ impl Game {
             Step::Attack => self.check_attack(a),
             Step::Retreat => self.check_retreat(a),
             Step::DefenceSupply => self.check_defence_supply(a),
+            Step::Resolve if self.retreat_choice.is_some() => match a {
+                Action::Retreat { unit, to } => self.check_retreat_choice(unit, to),
+                _ => Err(refuse(
+                    "Retreat Order of Preference",
+                    "choose the route of the retreat first (retreat U HEX)",
+                )),
+            },
             Step::Resolve => match (self.advance, a) {
                 (Some((f, t)), Action::Advance { from, to }) if (f, t) == (from, to) => Ok(()),
                 (Some(_), Action::End) => Ok(()),
@@ -1983,6 +2018,16 @@ impl Game {
                 self.legal_supply(out);
                 out.push(Action::End);
             }
+            Step::Resolve if self.retreat_choice.is_some() => {
+                if let Some(c) = &self.retreat_choice {
+                    for &to in &c.options {
+                        out.push(Action::Retreat {
+                            unit: c.units[0],
+                            to,
+                        });
+                    }
+                }
+            }
             Step::Resolve => {
                 if let Some((from, to)) = self.advance {
                     out.push(Action::Advance { from, to });
@@ -2165,12 +2210,22 @@ impl Game {
             }
             Action::Overrun { from, to } => self.apply_overrun(from, to),
             Action::Attack { from, to } => self.apply_attack(from, to),
+            Action::Aside { unit } => {
+                let u = usize::from(unit);
+                self.units[u].aside = true;
+                self.events.push(Event::StandsAside {
+                    unit: self.label(u),
+                });
+            }
             Action::Supply { unit } => {
                 let u = usize::from(unit);
                 self.units[u].supply_use |= supply_use::ALLOCATED;
                 self.events.push(Event::SupplyAllocated {
                     unit: self.label(u),
                 });
+            }
+            Action::Retreat { to, .. } if self.retreat_choice.is_some() => {
+                self.apply_retreat_choice(to)
             }
             Action::Retreat { unit, to } => self.apply_retreat_before_combat(usize::from(unit), to),
             Action::Disband { unit } if self.removals_due > 0 => {
@@ -2507,6 +2562,7 @@ impl Game {
         }
         for u in self.units.iter_mut() {
             u.supply_use = 0;
+            u.aside = false;
         }
         self.recover(self.phase_code());
         self.combats.clear();
@@ -2714,6 +2770,8 @@ impl Game {
         self.events.clear();
         self.removals_due = 0;
         self.away.clear();
+        self.due.clear();
+        self.retreat_choice = None;
         self.city_owner = [NOBODY; 5];
     }
 
@@ -2841,6 +2899,7 @@ impl Rules for Game {
             Action::Overrun { from, to } => format!("overrun {from} {to}"),
             Action::Attack { from, to } => format!("attack {from} {to}"),
             Action::Supply { unit } => format!("supply {}", l(unit)),
+            Action::Aside { unit } => format!("aside {}", l(unit)),
             Action::Retreat { unit, to } => format!("retreat {} {to}", l(unit)),
             Action::Disband { unit } => format!("disband {}", l(unit)),
             Action::Advance { from, to } => format!("advance {from} {to}"),
@@ -2908,6 +2967,9 @@ impl Rules for Game {
             ["supply", u] => Action::Supply {
                 unit: self.unit_by_label(u)?,
             },
+            ["aside", u] => Action::Aside {
+                unit: self.unit_by_label(u)?,
+            },
             ["advance", f, t] => Action::Advance {
                 from: Game::hex_of(f)?,
                 to: Game::hex_of(t)?,
@@ -2928,7 +2990,7 @@ impl Rules for Game {
                     format!(
                         "'{text}': expected place U HEX, move U HEX, split U KIND, combine HEX \
                          KIND, march U double|triple, press U, halt U, overrun HEX HEX, attack \
-                         HEX HEX, supply U, retreat U HEX, advance HEX HEX, exit U, armistice, disband U, end, roll N"
+                         HEX HEX, aside U, supply U, retreat U HEX, advance HEX HEX, exit U, armistice, disband U, end, roll N"
                     ),
                 ))
             }
@@ -2958,6 +3020,8 @@ impl Rules for Game {
         self.advance.hash(&mut h);
         self.exited.hash(&mut h);
         self.armistice_from.hash(&mut h);
+        self.due.hash(&mut h);
+        self.retreat_choice.hash(&mut h);
         self.away.hash(&mut h);
         self.outcome.as_ref().map(|o| o.winner).hash(&mut h);
         h.finish()

@@ -171,6 +171,8 @@ pub(crate) fn build(
         exited: [0; 3],
         armistice_from: None,
         away: Vec::new(),
+        due: Vec::new(),
+        retreat_choice: None,
         events: Vec::new(),
         since_chance: 0,
         outcome: None,

@@ -41,6 +41,15 @@ fn fight(g: &mut Game, from: Hex, to: Hex, supply: &[usize], die: u8) {
     g.apply(Action::Roll(die)).unwrap();
 }
 
+/// The owners choose the first of the equal routes of every retreat waiting for them (L45).
+fn choose_first_retreats(g: &mut Game) {
+    while g.retreat_choice().is_some() {
+        let mut buf = Vec::new();
+        g.legal_actions(&mut buf);
+        g.apply(buf[0]).unwrap();
+    }
+}
+
 fn resolved(g: &Game) -> (u32, u32, u32, String, String) {
     g.events()
         .iter()
@@ -219,6 +228,7 @@ fn crt_ds_scatters_the_stack_into_divisions_each_alone_and_dispersed() {
     // 3 against 2: 150%, the 140% column: Ds on every die.
     fight(&mut g, h, n, &[s], 2);
     assert_eq!(resolved(&g).4, "Ds");
+    choose_first_retreats(&mut g);
     let allied: Vec<usize> = (0..g.units().len())
         .filter(|&i| g.units()[i].side == 1 && g.units()[i].on_map())
         .filter(|&i| g.board().distance(g.units()[i].hex, n) <= 5)
@@ -433,4 +443,83 @@ fn l43_fortress_b_more_than_six_divisions_in_a_fortress_need_a_supply_unit_to_st
             .any(|e| matches!(e, Event::StackOutOfSupply { .. }));
         assert_eq!(short, out, "{corps} corps");
     }
+}
+
+#[test]
+fn l44_stacking_d_units_of_an_attacking_stack_may_stand_aside() {
+    let (mut g, h, n) = duel(
+        &["infantry-corps", "infantry-division"],
+        &["infantry-corps"],
+    );
+    let (corps, div) = (0, 1);
+    // A supply unit keeps the stack supplied (Stacking (B)); none is allocated to the combat.
+    g.stage_unit(0, "supply", h).unwrap();
+    g.apply(Action::End).unwrap();
+    // Only once its hex's attack is declared.
+    let aside = |g: &Game, u: usize| format!("aside {}", g.label(u));
+    assert_eq!(refusal(&g, &aside(&g, div)).case, "Stacking (D)");
+    let t = format!("attack {h} {n}");
+    act(&mut g, &t);
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    assert!(legal.contains(&Action::Aside { unit: div as u16 }));
+    let t = aside(&g, div);
+    act(&mut g, &t);
+    // The last combat unit attacks.
+    assert_eq!(refusal(&g, &aside(&g, corps)).case, "Combat (A)");
+    g.apply(Action::End).unwrap();
+    g.apply(Action::End).unwrap();
+    g.apply(Action::End).unwrap();
+    // The corps alone, unsupplied: 2 against 2, 100%; die 1: As.
+    g.apply(Action::Roll(1)).unwrap();
+    let (a, d, _, _, r) = resolved(&g);
+    assert_eq!((a, d, r.as_str()), (2, 2, "As"));
+    // The division took no part: it stands where it was, not dispersed.
+    let x = &g.units()[div];
+    assert_eq!(x.hex, h);
+    assert!(!g.is_dispersed(x));
+    assert!(g.units()[corps].status != Status::OnMap || g.units()[corps].hex != h);
+}
+
+#[test]
+fn l45_retreat_order_of_preference_the_owner_chooses_among_equal_routes() {
+    let (mut g, h, n) = duel(&["cavalry-corps"], &["infantry-corps"]);
+    let s = g.stage_unit(0, "supply", h).unwrap();
+    // 3 against 2: the 140% column, Ds: each Allied division retreats its allowance.
+    fight(&mut g, h, n, &[s], 2);
+    assert_eq!(resolved(&g).4, "Ds");
+    let c = g
+        .retreat_choice()
+        .expect("equal routes: the Allies choose")
+        .clone();
+    assert_eq!(g.to_act(), ToAct::Side(engine::Side(1)));
+    assert!(c.options.len() >= 2);
+    let unit = c.units[0];
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    let want: Vec<Action> = c
+        .options
+        .iter()
+        .map(|&to| Action::Retreat { unit, to })
+        .collect();
+    assert_eq!(legal, want);
+    // Only the order of preference's equal ends.
+    let wrong = Action::Retreat { unit, to: n };
+    assert_eq!(
+        g.check(wrong).unwrap_err().case,
+        "Retreat Order of Preference"
+    );
+    assert_eq!(
+        g.check(Action::End).unwrap_err().case,
+        "Retreat Order of Preference"
+    );
+    // The owner takes the last of them, not the first the game used to pick.
+    let to = *c.options.last().unwrap();
+    let t = format!("retreat {} {to}", g.label(usize::from(unit)));
+    act(&mut g, &t);
+    let u = &g.units()[usize::from(unit)];
+    assert_eq!(u.hex, to);
+    assert!(g.is_dispersed(u));
+    choose_first_retreats(&mut g);
+    assert!(g.retreat_choice().is_none());
 }

@@ -57,6 +57,11 @@ fn neighbours(g: &Game, a: Action) -> Vec<Action> {
         }
         Action::Retreat { unit, to } => {
             v.extend(hexes(to).into_iter().map(|to| Action::Retreat { unit, to }));
+            v.extend(
+                units(unit)
+                    .into_iter()
+                    .map(|unit| Action::Retreat { unit, to }),
+            );
         }
         Action::Supply { unit } => {
             v.extend(units(unit).into_iter().map(|unit| Action::Supply { unit }))
@@ -86,12 +91,15 @@ fn neighbours(g: &Game, a: Action) -> Vec<Action> {
         Action::Press { unit }
         | Action::Halt { unit }
         | Action::Disband { unit }
+        | Action::Aside { unit }
         | Action::Exit { unit } => {
             v.extend(units(unit).into_iter().flat_map(|unit| {
                 [
                     Action::Press { unit },
                     Action::Halt { unit },
                     Action::Disband { unit },
+                    Action::Aside { unit },
+                    Action::Exit { unit },
                 ]
             }));
         }
