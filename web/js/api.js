@@ -207,6 +207,14 @@ export const api = {
     // (a server that answers with the whole state, like web/dev's mock, is understood too)
     return { accepted: r.accepted || [], events: r.events || [], change: r.change, state: r.state ? normalizeState(r.state) : null };
   },
+  /** The computer finishes the step for the seat to act (`POST /api/games/{id}/finish`): the
+   *  system's computer player takes the seat's actions until the step or the seat to act
+   *  changes; answered as an action is. @param {string} id @param {number|undefined} expect
+   *  @param {string|null} token */
+  finish: async (id, expect, token) => {
+    const r = await call(`/api/games/${encodeURIComponent(id)}/finish`, { method: 'POST', body: expect === undefined ? { legal: true } : { expect, legal: true }, token });
+    return { accepted: r.accepted || [], events: r.events || [], change: r.change, state: r.state ? normalizeState(r.state) : null };
+  },
   /** Takes back the last action (or, online, asks the opponent: then `requested` is set).
    *  @param {string} id @param {string|null} token
    *  @returns {Promise<{undone?: string, also_undone?: string[], change?: any, state?: any, requested?: any}>} */

@@ -755,6 +755,46 @@ export class Game {
   }
 
   /**
+   * Lets the computer finish the step for this seat (a set-up's placements): the server's
+   * `finish` route plays the seat's actions with the system's computer player until the step
+   * or the seat to act changes. Returns true when it was done.
+   */
+  async finishStep() {
+    if (this.busy || !this.token || !this.canAct()) return false;
+    this.busy = true;
+    this.pending = 'the computer finishes the step';
+    document.body.classList.add('busy');
+    this.renderTop();
+    const expect = this.state?.actions_recorded;
+    try {
+      let r;
+      try {
+        r = await api.finish(this.id, expect, this.token);
+      } catch (e) {
+        await this.refused(/** @type {ApiError} */ (e), 'finish the step');
+        return false;
+      }
+      let s = r.state || applyChange(this.state, r.change);
+      if (!s) {
+        try {
+          s = await api.state(this.id, this.token);
+        } catch (e) {
+          this.outOfDate(/** @type {Error} */ (e), `The computer took ${r.accepted.length} actions`);
+          return true;
+        }
+      }
+      this.afterChange(s, r.events, r.accepted);
+      return true;
+    } finally {
+      this.busy = false;
+      this.pending = null;
+      document.body.classList.remove('busy');
+      if (this.view) this.renderTop();
+      this.catchUp();
+    }
+  }
+
+  /**
    * The board could not fetch the game as it stands: says so, with a way to reload it (the
    * WebSocket's next change brings it too).
    * @param {Error} e @param {string} [title]

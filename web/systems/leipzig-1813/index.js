@@ -13,6 +13,7 @@ import { h, s } from '../../js/util.js';
 import { armSymbol } from '../../js/views/symbol.js';
 import { registerSystem } from '../../js/systems.js';
 import { card } from '../../js/views/sidebar.js';
+import { fetchPreview } from '../../js/views/hover.js';
 
 /** @typedef {import('../../js/api.js').Unit} Unit */
 /** @typedef {import('../../js/api.js').StateView} StateView */
@@ -93,7 +94,7 @@ export const STEP_NAMES = {
 export const STEP_HINTS = {
   setup: 'Place each waiting unit on one of its hexes (select it, then click a shaded hex), or combine units where they stand. End when done.',
   movement: 'Move a unit (select it, click a shaded hex), break it down or build one up, declare a forced march and roll for it. Supply units support stacks and marches. End the phase when done.',
-  attack: 'Declare attacks (a hex of yours against an adjacent enemy hex) and allocate supply units to them, then end.',
+  attack: 'Declare attacks: select a unit of yours, then click an adjacent enemy hex to see the odds and confirm; allocate supply units to them, then end.',
   retreat: 'You are attacked: a unit may retreat before combat, or end.',
   defence_supply: 'Allocate supply units to the defence, then end.',
   resolve: 'The combats are resolved, a die each.',
@@ -213,6 +214,80 @@ function situationCard(game) {
   ]);
 }
 
+/**
+ * The odds of an attack as the server's preview gives them (`odds`: the rules' arithmetic,
+ * crates/present/src/l1813_views.rs): the attacking and defending strengths with and without
+ * supply, each case's percentage and its column (rounded for the defender), the column's six
+ * results, the terrain and the leaders; or what a break-down or build-up would make
+ * (`regroup`). @param {any} answer
+ */
+function previewView(answer) {
+  const o = answer?.odds;
+  if (o) {
+    const sup = (/** @type {boolean} */ b) => (b ? 'supplied' : 'unsupplied');
+    const cases = Array.isArray(o.cases) ? o.cases : [];
+    const leaders = (/** @type {{name: string, bonus: number}[]|null} */ ls) => (ls && ls.length ? ls.map((l) => `${l.name} +${l.bonus}`).join(', ') : 'no leader');
+    const terrain = (o.defenders || []).map((/** @type {any} */ d) => `${d.hex}${d.place ? ` (${d.place})` : ''}: ${d.fortress ? 'fortress, ' : ''}defence ×${d.multiplier}${d.river ? ', across a river' : ''}${d.printed ? `, strengths ${d.printed.join(' + ') || 'none'}` : ''}${d.leaders?.length ? `, ${leaders(d.leaders)}` : ''}`);
+    return h('div', { class: 'l1813-odds', 'data-from': o.from, 'data-targets': (o.targets || []).join(' ') },
+      h('div', { class: 'hc-odds-head' }, `${o.from} attacks ${(o.targets || []).join(', ')}: strengths ${(o.attack_printed || []).join(' + ') || 'none'}, ${leaders(o.attack_leaders)}`),
+      o.hidden ? h('div', { class: 'hc-muted' }, 'The defenders are inverted counters (Reconnaissance): their strength is not known until the attack reveals them.') : null,
+      h('table', { class: 'tbl small l1813-odds-table' },
+        h('thead', {}, h('tr', {}, h('th', {}, 'Attacker'), h('th', {}, 'Defender'), h('th', {}, 'Strengths'), h('th', {}, 'Odds'), h('th', {}, 'Column'), h('th', {}, 'Die 1–6'))),
+        h('tbody', {}, cases.map((/** @type {any} */ c) => h('tr', { 'data-attacker-supplied': String(c.attacker_supplied), 'data-defender-supplied': String(c.defender_supplied), 'data-column': c.column || '' },
+          h('td', {}, sup(c.attacker_supplied)), h('td', {}, sup(c.defender_supplied)),
+          h('td', {}, c.defence === null ? `${c.attack} : ?` : `${c.attack} : ${c.defence}`),
+          h('td', {}, typeof c.percent === 'number' ? `${c.percent}%` : '?'),
+          h('td', { class: 'l1813-column' }, c.column || (c.refused ? 'refused' : '?')),
+          h('td', {}, c.refused ? c.refused : (c.results || []).join(' ')))))),
+      h('div', { class: 'hc-terrain' }, terrain.join('; ') || 'No defender.'),
+      h('div', { class: 'hc-muted' }, `${o.attacker_supply_allocated ? 'A supply unit is allocated to this hex' : o.attacker_supply_at_hand ? 'A supply unit is at hand (allocate it after declaring)' : 'No supply unit at hand: the attackers fight at half strength'}${o.min_percent ? `; across a river at least ${o.min_percent}%` : ''}${o.fortress ? '; against a fortress only Dx results count' : ''}. Percentages are rounded down to a column (${o.case}).`));
+  }
+  const r = answer?.regroup;
+  if (r) {
+    const list = (/** @type {any[]} */ us) => us.map((u) => `${u.id} (${u.name} ${u.designation}, ${u.mp} MP)`).join(', ');
+    return h('div', { class: 'l1813-regroup' }, `Takes ${list(r.taken || [])}; makes ${list(r.made || [])} (${r.case}).`);
+  }
+  return null;
+}
+
+/** What break-downs and build-ups make, by state and action (the server's preview, asked once). @type {Map<string, any>} */
+const regroups = new Map();
+
+/**
+ * The stack of the selected unit's hex, opened: its units, and the break-downs and build-ups
+ * the legal actions allow there (Stacking (E)), each a button that says what it takes and
+ * makes and at what movement points (the server's preview), to be clicked rather than typed.
+ * @param {import('../../js/game.js').Game} game
+ */
+function stackCard(game) {
+  const v = game.v;
+  const sel = game.ctl.selected ? v.units.find((u) => u.id === game.ctl.selected) : null;
+  if (!sel?.hex || !game.canAct()) return null;
+  const hex = sel.hex;
+  const here = new Set(v.units.filter((u) => u.hex === hex && !u.hidden).map((u) => u.id));
+  const actions = (v.legal_actions || []).filter((a) => (a.kind === 'split' && a.unit && here.has(a.unit)) || (a.kind === 'combine' && a.from === hex));
+  if (!actions.length) return null;
+  const units = v.units.filter((u) => u.hex === hex && u.side === v.to_act);
+  const label = (/** @type {import('../../js/api.js').LegalAction} */ a) => {
+    const got = regroups.get(`${v.state_hash} ${a.text}`);
+    if (!got) {
+      regroups.set(`${v.state_hash} ${a.text}`, null);
+      fetchPreview(game, a.text).then((p) => { regroups.set(`${v.state_hash} ${a.text}`, p.answer?.regroup || { error: p.error }); if (regroups.size > 300) regroups.clear(); game.renderSidebar(); });
+    }
+    const r = got && !got.error ? got : null;
+    const names = (/** @type {any[]} */ us) => us.map((u) => `${u.id} ${u.designation}`).join(', ');
+    if (a.kind === 'split') {
+      return [h('b', {}, `Break down ${a.unit}`), h('small', {}, r ? ` into ${names(r.made)} (${r.made[0]?.mp ?? '?'} MP left each)` : ` (${a.text})`)];
+    }
+    return [h('b', {}, `Build up ${r ? r.made.map((/** @type {any} */ u) => `${u.name} ${u.designation}`).join(', ') : a.text.split(' ').pop()}`), h('small', {}, r ? ` from ${names(r.taken)} (${r.made[0]?.mp ?? '?'} MP left)` : ` (${a.text})`)];
+  };
+  return card(game, 'l1813-stack', `Stack at ${hex}`, [
+    h('ul', { class: 'plain small l1813-stack-units' }, units.map((u) => h('li', { 'data-unit': u.id }, h('b', {}, u.id), ` ${/** @type {LUnit} */ (u).name || u.type} ${u.designation}${typeof /** @type {LUnit} */ (u).mp === 'number' ? `, ${/** @type {LUnit} */ (u).mp} MP` : ''}`))),
+    h('p', { class: 'small muted' }, 'Break a unit down into smaller ones, or build one up from units here (Stacking (E)): each costs the units a movement point in the movement phase.'),
+    h('div', { class: 'btn-col l1813-regroups' }, actions.map((a) => h('button', { type: 'button', class: 'btn btn-wide', 'data-key': `act:${a.text}`, 'data-action': a.text, title: a.text, onclick: () => game.act(a.text) }, ...label(a)))),
+  ], { open: true });
+}
+
 /** The sequence of play (General Course of Play): each player-turn a movement then a combat
  *  phase, the French first. @param {StateView} v @returns {Sequence} */
 function sequence(v) {
@@ -281,7 +356,8 @@ registerSystem({
   isCombatEvent: (e) => e.kind === 'combat_resolved' || e.kind === 'attack_declared',
   eventLabel,
   sequence,
-  panels: (game) => [victoryCard(game), situationCard(game), fortressCard(game)],
+  panels: (game) => [stackCard(game), victoryCard(game), situationCard(game), fortressCard(game)],
+  previewView,
   grammar: () => 'The grammar: place U HEX, move U HEX, split U KIND, combine HEX KIND, march U double|triple, press U, halt U, overrun HEX HEX, attack HEX HEX, supply U, retreat U HEX, end — units by their ids (F12), hexes XXYY.',
   legendUnits: () => Object.entries(NATIONS).map(([code, c]) => ({ code, name: c.name, fill: c.fill, text: c.text, mark: NATION_MARKS[code] })),
   legendMarks: () => [],
