@@ -1,20 +1,27 @@
 //! The computer players of the hex-miniatures rules (`ai::hm`) on Möckern 1813: every action
-//! the heuristic chooses is legal, the same seed gives the same game, and the heuristic does
-//! better than random play.
+//! the heuristic chooses is legal, the same seed gives the same game, the heuristic does
+//! better than random play, the attacker's skills on built positions, and the search's
+//! choices are legal.
 
-use ai::hm::HmHeuristic;
+use ai::hm::{HmHeuristic, HmKnowledge, HmSearch, Style};
+use ai::montecarlo::Knowledge;
+use engine::Side;
 use engine::{draw_chance, Dice, Rules, ToAct};
+use hex_miniatures::army::Order;
 use hex_miniatures::data::Tables;
 use hex_miniatures::scenario::Scenario;
 use hex_miniatures::Game;
+use hex_miniatures::{Action, Formation, UnitId};
+use hexmap::Hex;
 
 fn moeckern() -> Game {
     Game::new(&Scenario::moeckern(), &Tables::shipped()).expect("Möckern sets up")
 }
 
-/// A seat: the heuristic or uniformly random legal actions.
+/// A seat: the heuristic, the search or uniformly random legal actions.
 enum Seat {
     Heuristic(HmHeuristic),
+    Search(HmSearch),
     Random(Dice),
 }
 
@@ -36,6 +43,7 @@ fn play(seats: &mut [Seat; 2], seed: u64, max: usize) -> (Game, Vec<String>) {
             ToAct::Side(s) => {
                 let a = match &mut seats[usize::from(s.0)] {
                     Seat::Heuristic(p) => p.choose(&g).expect("the heuristic chooses"),
+                    Seat::Search(p) => p.choose(&g).expect("the search chooses"),
                     Seat::Random(d) => {
                         legal.clear();
                         g.legal_actions(&mut legal);
@@ -131,4 +139,306 @@ fn the_heuristic_does_better_than_random_play() {
 fn the_heuristic_beats_random_over_whole_games() {
     let (better, mean) = heuristic_vs_random(10, usize::MAX);
     assert!(better >= 8, "{better} of 10, mean margin {mean}");
+}
+
+/// Where each side's base units are lost (by cause) and at what columns the Prussians attack,
+/// over whole heuristic games: the measure behind the attacker's rules of thumb.
+#[test]
+#[ignore = "long: run with --release -- --ignored --nocapture"]
+fn where_the_losses_come_from() {
+    use hex_miniatures::event::{Cause, Event};
+    use std::collections::BTreeMap;
+    let games: u64 = std::env::var("HM_GAMES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(6);
+    let mut lost: BTreeMap<(u8, String), u32> = BTreeMap::new();
+    let mut columns: BTreeMap<(u8, String), u32> = BTreeMap::new();
+    let mut by_turn = [[0u32; 40]; 2];
+    let mut wins = [0u32; 2];
+    let mut pct = [0f64; 2];
+    for i in 0..games {
+        let mut seats = heuristics(i * 2);
+        let mut g = moeckern();
+        let mut dice = Dice::new(500 + i);
+        loop {
+            let a = match g.to_act() {
+                ToAct::Over(_) => break,
+                ToAct::Chance => draw_chance(&g, &mut dice).expect("a chance outcome"),
+                ToAct::Side(s) => match &mut seats[usize::from(s.0)] {
+                    Seat::Heuristic(p) => p.choose(&g).expect("a choice"),
+                    _ => unreachable!(),
+                },
+            };
+            g.apply_unchecked(a);
+            for e in g.events() {
+                match e {
+                    Event::BaseLost { unit, cause, .. } => {
+                        let s = g.side_of(*unit);
+                        *lost.entry((s, format!("{cause:?}"))).or_default() += 1;
+                        by_turn[usize::from(s)][usize::from(g.turn()).min(39)] += 1;
+                    }
+                    Event::Combat {
+                        attackers, column, ..
+                    } => {
+                        let s = g.side_of(attackers[0]);
+                        *columns.entry((s, column.clone())).or_default() += 1;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let c = g.casualties();
+        let w = match g.to_act() {
+            ToAct::Over(o) => o.winner.map(|s| s.0),
+            _ => None,
+        };
+        if let Some(w) = w {
+            wins[usize::from(w)] += 1;
+        }
+        for s in 0..2 {
+            pct[s] += f64::from(c[s].0) * 100.0 / f64::from(c[s].1.max(1)) / games as f64;
+        }
+        let held = g.objective_holders().iter().filter(|h| h.1 == 0).count();
+        println!(
+            "game {i}: turn {} casualties {c:?}, Prussians hold {held}, winner {w:?}",
+            g.turn()
+        );
+    }
+    println!("wins {wins:?} of {games}; casualties % {pct:?}");
+    println!("losses by cause (side, cause): {lost:?}");
+    println!("attacks by column (side, column): {columns:?}");
+    println!("Prussian losses by turn: {:?}", by_turn[0]);
+    println!("French losses by turn: {:?}", by_turn[1]);
+    let _ = Cause::Combat;
+}
+
+/// The enemy units next to `h` in `g`.
+fn enemies_next_to(g: &Game, h: Hex, side: u8) -> Vec<UnitId> {
+    g.setup()
+        .map
+        .neighbours(h)
+        .iter()
+        .flat_map(|&n| g.units_at(n).iter().copied())
+        .filter(|&u| g.side_of(u) != side)
+        .collect()
+}
+
+#[test]
+fn the_attacker_keeps_its_batteries_out_of_contact_and_closes_only_in_order() {
+    // Whole player-turns of heuristic play: a battery never moves next to an enemy, a unit
+    // moves into contact only in order, and the Prussian batteries unlimber and fire.
+    let mut seats = heuristics(5);
+    let mut g = moeckern();
+    let mut dice = Dice::new(21);
+    let (mut contacts, mut fired, mut unlimbered) = (0, 0, 0);
+    for _ in 0..1400 {
+        let a = match g.to_act() {
+            ToAct::Over(_) => break,
+            ToAct::Chance => {
+                let a = draw_chance(&g, &mut dice).expect("a chance outcome");
+                g.apply_unchecked(a);
+                continue;
+            }
+            ToAct::Side(s) => match &mut seats[usize::from(s.0)] {
+                Seat::Heuristic(p) => p.choose(&g).expect("a choice"),
+                _ => unreachable!(),
+            },
+        };
+        g.check(a).expect("a legal action");
+        match a {
+            Action::Move { unit, to } if g.hex_of(unit).is_some() => {
+                let side = g.side_of(unit);
+                if !enemies_next_to(&g, to, side).is_empty() {
+                    let arm = g.kind_of(unit).arm();
+                    assert_ne!(
+                        arm,
+                        hex_miniatures::army::Arm::Artillery,
+                        "'{}' takes a battery into contact",
+                        g.action_text(a)
+                    );
+                    assert_eq!(
+                        g.unit(unit).order,
+                        Order::Ordered,
+                        "'{}' goes into contact out of order",
+                        g.action_text(a)
+                    );
+                    contacts += 1;
+                }
+            }
+            Action::Fire { battery, .. } if g.side_of(battery) == 0 => fired += 1,
+            Action::Form {
+                unit,
+                formation: Formation::Unlimbered,
+            } if g.side_of(unit) == 0 => unlimbered += 1,
+            _ => {}
+        }
+        g.apply_unchecked(a);
+    }
+    assert!(contacts > 0, "no unit ever closed");
+    assert!(
+        fired > 0 && unlimbered > 0,
+        "{unlimbered} unlimbered, {fired} fired"
+    );
+}
+
+#[test]
+fn a_disordered_unit_or_a_bad_column_does_not_go_into_contact() {
+    // Play to the first Prussian movement stage in which some unit can move next to a French
+    // one; there every contact move the heuristic would make reads 2:1 or better with the
+    // friends that can join, and once the unit is disordered none scores above `end`.
+    let mut seats = heuristics(9);
+    let mut g = moeckern();
+    let mut dice = Dice::new(3);
+    let mut legal = Vec::new();
+    for _ in 0..4000 {
+        match g.to_act() {
+            ToAct::Over(_) => break,
+            ToAct::Chance => {
+                let a = draw_chance(&g, &mut dice).expect("a chance outcome");
+                g.apply_unchecked(a);
+                continue;
+            }
+            ToAct::Side(s) => {
+                legal.clear();
+                g.legal_actions(&mut legal);
+                let contact: Vec<(UnitId, Hex)> = legal
+                    .iter()
+                    .filter_map(|&a| match a {
+                        Action::Move { unit, to }
+                            if s.0 == 0
+                                && g.hex_of(unit).is_some()
+                                && g.kind_of(unit).arm() == hex_miniatures::army::Arm::Infantry
+                                && !enemies_next_to(&g, to, 0).is_empty() =>
+                        {
+                            Some((unit, to))
+                        }
+                        _ => None,
+                    })
+                    .collect();
+                if let Some(&(unit, _)) = contact.first() {
+                    let mut h = HmHeuristic::new(1);
+                    for (score, a) in h.scored(&g) {
+                        if let Action::Move { unit: u, to } = a {
+                            if score > 0 && contact.contains(&(u, to)) {
+                                let e = enemies_next_to(&g, to, 0);
+                                let best = e
+                                    .iter()
+                                    .filter_map(|&x| {
+                                        let mut att = vec![u];
+                                        att.extend(
+                                            (0..g.unit_count()).map(|i| UnitId(i as u8)).filter(
+                                                |&f| {
+                                                    f != u
+                                                        && g.side_of(f) == 0
+                                                        && g.hex_of(f).zip(g.hex_of(x)).is_some_and(
+                                                            |(a, b)| {
+                                                                g.setup().map.distance(a, b) <= 2
+                                                            },
+                                                        )
+                                                },
+                                            ),
+                                        );
+                                        g.preview(g.hex_of(x)?, &att)
+                                    })
+                                    .map(|p| ai::hm::column10(&p))
+                                    .max()
+                                    .unwrap_or(0);
+                                assert!(best >= 20, "'{}' at {best}", g.action_text(a));
+                            }
+                        }
+                    }
+                    let v = g.unit(unit);
+                    let facing = hexmap::Dir::ALL[0];
+                    g.set_unit_for_test(unit, Order::Disordered, v.bases, v.formation, facing);
+                    let mut h = HmHeuristic::new(1);
+                    for (score, a) in h.scored(&g) {
+                        if let Action::Move { unit: u, to } = a {
+                            if u == unit && !enemies_next_to(&g, to, 0).is_empty() {
+                                assert!(score < 0, "'{}' scores {score}", g.action_text(a));
+                            }
+                        }
+                    }
+                    return;
+                }
+                let a = match &mut seats[usize::from(s.0)] {
+                    Seat::Heuristic(p) => p.choose(&g).expect("a choice"),
+                    _ => unreachable!(),
+                };
+                g.apply_unchecked(a);
+            }
+        }
+    }
+    panic!("no Prussian unit could move into contact");
+}
+
+#[test]
+fn the_search_plays_legal_actions_and_says_its_plans() {
+    let search = HmSearch::from_spec("search@2n", 4).expect("a spec");
+    let mut seats = [Seat::Search(search), Seat::Heuristic(HmHeuristic::new(8))];
+    let (g, texts) = play(&mut seats, 13, 160);
+    assert!(texts.len() >= 100, "{} actions", texts.len());
+    assert!(g.turn() >= 2, "turn {}", g.turn());
+    let Seat::Search(s) = &seats[0] else {
+        unreachable!()
+    };
+    assert!(s.simulations() > 0, "it searched");
+    assert!(HmSearch::from_spec("search@50n", 1).is_ok());
+    assert!(HmSearch::from_spec("expert", 1).is_err());
+}
+
+#[test]
+fn the_search_weighs_three_styles_and_its_evaluation_is_symmetric() {
+    let g = moeckern();
+    let k = HmKnowledge;
+    let e = k.evaluate(&g, Side(0));
+    assert!((0.0..=1.0).contains(&e));
+    assert!((k.evaluate(&g, Side(1)) + e - 1.0).abs() < 1e-9);
+    assert_eq!(HmKnowledge::STYLES[0], Style::STEADY);
+}
+
+#[test]
+fn the_heuristic_says_its_plan_once_a_stage_with_its_numbers() {
+    let mut p = HmHeuristic::new(2);
+    let mut g = moeckern();
+    let mut dice = Dice::new(5);
+    let mut said = Vec::new();
+    for _ in 0..400 {
+        match g.to_act() {
+            ToAct::Over(_) => break,
+            ToAct::Chance => {
+                let a = draw_chance(&g, &mut dice).expect("a chance outcome");
+                g.apply_unchecked(a);
+            }
+            ToAct::Side(_) => {
+                let a = p.choose(&g).expect("a choice");
+                if let Some(s) = p.explain() {
+                    said.push((g.turn(), g.stage(), s));
+                }
+                g.apply_unchecked(a);
+            }
+        }
+    }
+    let movement: Vec<&String> = said
+        .iter()
+        .filter(|(_, st, _)| *st == hex_miniatures::Stage::Movement)
+        .map(|(_, _, s)| s)
+        .collect();
+    assert!(!movement.is_empty(), "{said:?}");
+    assert!(
+        movement
+            .iter()
+            .any(|s| s.contains("2:1") || s.contains("60%")),
+        "{movement:?}"
+    );
+    // once a stage: no two movement sentences in the same turn for the same side
+    let mut seen = std::collections::HashSet::new();
+    for (t, st, s) in &said {
+        if *st == hex_miniatures::Stage::Movement {
+            assert!(
+                seen.insert((*t, s.contains("hold"))),
+                "twice in turn {t}: {s}"
+            );
+        }
+    }
 }
