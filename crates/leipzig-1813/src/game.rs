@@ -27,6 +27,7 @@
 //! | `retreat A3 1212` | after a combat, the retreating side: the route among equal ones (L45) |
 //! | `advance 2316 2317` | after a combat: the attackers enter the hex it vacated (or `end`) |
 //! | `armistice` | the campaign game: the French call the armistice before they move |
+//! | `hide A3` | Allied movement phase while Reconnaissance holds, before any Allied unit moves: invert a revealed unit again (L46) |
 //! | `exit F3` | French movement phase, spring scenarios: off the east edge (ESM); during the armistice an Allied unit off the east edge or Austria's edges, back in eight turns (L41) |
 //! | `disband F3` | the German rebellion: the French remove a unit; in one's own movement phase, destroy one's supply unit (Supply (E), L42) |
 //! | `end` | end the step |
@@ -270,6 +271,12 @@ pub enum Action {
     },
     /// The French call the armistice (Armistice, the campaign game).
     Armistice,
+    /// The Allies invert a revealed unit again at the beginning of their movement phase
+    /// (Reconnaissance, ruling L46).
+    Hide {
+        /// The unit.
+        unit: u16,
+    },
     /// Move a French unit off the east edge (ESM), or an Allied unit off the map during the
     /// armistice (ruling L41).
     Exit {
@@ -915,6 +922,40 @@ impl Game {
             (Some(f), Some(a)) => self.turn <= f + a.turns,
             _ => false,
         }
+    }
+
+    /// Reconnaissance (ruling L46): whether the Allies may invert a revealed unit again now:
+    /// theirs, on the map, revealed, in their movement phase while the rule holds, before any
+    /// Allied unit has moved (the beginning of the phase).
+    fn check_hide(&self, u: usize) -> Result<(), Refusal> {
+        let Some(x) = self.units.get(u) else {
+            return Err(refuse("action", "no such unit"));
+        };
+        if x.side != 1 || !x.on_map() || x.revealed == 0 {
+            return Err(refuse(
+                "Reconnaissance",
+                "only revealed Allied units on the map are inverted again",
+            ));
+        }
+        if !self.reconnaissance() || self.player != 1 || self.step != Step::Movement {
+            return Err(refuse(
+                "Reconnaissance",
+                "the Allies invert revealed units at the beginning of their movement phase, while \
+                 the rule holds",
+            ));
+        }
+        let started = self
+            .units
+            .iter()
+            .any(|u| u.side == 1 && u.on_map() && (u.moved || u.march != MarchState::None));
+        if started {
+            return Err(refuse(
+                "Reconnaissance",
+                "units are inverted again at the beginning of the movement phase, before any \
+                 Allied unit moves",
+            ));
+        }
+        Ok(())
     }
 
     fn check_armistice(&self) -> Result<(), Refusal> {
@@ -1730,6 +1771,7 @@ impl Game {
                 self.check_destroy_supply(u)
             }
             Action::Armistice => self.check_armistice(),
+            Action::Hide { unit } => self.check_hide(usize::from(unit)),
             Action::Exit { unit } => {
                 let u = self.own_unit(unit)?;
                 if self.may_exit(u) {
@@ -2154,6 +2196,11 @@ impl Game {
         if self.check_armistice().is_ok() {
             out.push(Action::Armistice);
         }
+        for u in 0..self.units.len() {
+            if self.units[u].side == side && self.check_hide(u).is_ok() {
+                out.push(Action::Hide { unit: u as u16 });
+            }
+        }
         if self.check_movement(Action::End).is_ok() {
             out.push(Action::End);
         }
@@ -2235,6 +2282,14 @@ impl Game {
             Action::Advance { from, to } => self.apply_advance(from, to),
             Action::Exit { unit } => self.apply_exit(usize::from(unit)),
             Action::Armistice => self.apply_armistice(),
+            Action::Hide { unit } => {
+                let u = usize::from(unit);
+                self.units[u].revealed = 0;
+                self.events.push(Event::SpecialRule {
+                    rule: "Reconnaissance".into(),
+                    text: format!("{} is inverted again", self.label(u)),
+                });
+            }
             Action::End => self.apply_end(),
         }
         self.since_chance += 1;
@@ -2395,9 +2450,9 @@ impl Game {
         }
         if self.reconnaissance() {
             if p == 1 {
-                // Reconnaissance: the Allies invert their revealed units again (we rule they
-                // always do, L28).
-                for u in self.units.iter_mut().filter(|u| u.side == 1) {
+                // Reconnaissance: the Allies may invert their revealed units again now, each by
+                // choice (`hide`, L46); units off the map are hidden again at once.
+                for u in self.units.iter_mut().filter(|u| u.side == 1 && !u.on_map()) {
                     u.revealed = 0;
                 }
             } else {
@@ -2905,6 +2960,7 @@ impl Rules for Game {
             Action::Advance { from, to } => format!("advance {from} {to}"),
             Action::Exit { unit } => format!("exit {}", l(unit)),
             Action::Armistice => "armistice".into(),
+            Action::Hide { unit } => format!("hide {}", l(unit)),
             Action::End => "end".into(),
             Action::Roll(d) => format!("roll {d}"),
         }
@@ -2980,6 +3036,9 @@ impl Rules for Game {
             ["disband", u] => Action::Disband {
                 unit: self.unit_by_label(u)?,
             },
+            ["hide", u] => Action::Hide {
+                unit: self.unit_by_label(u)?,
+            },
             ["retreat", u, h] => Action::Retreat {
                 unit: self.unit_by_label(u)?,
                 to: Game::hex_of(h)?,
@@ -2990,7 +3049,7 @@ impl Rules for Game {
                     format!(
                         "'{text}': expected place U HEX, move U HEX, split U KIND, combine HEX \
                          KIND, march U double|triple, press U, halt U, overrun HEX HEX, attack \
-                         HEX HEX, aside U, supply U, retreat U HEX, advance HEX HEX, exit U, armistice, disband U, end, roll N"
+                         HEX HEX, aside U, supply U, retreat U HEX, advance HEX HEX, exit U, armistice, hide U, disband U, end, roll N"
                     ),
                 ))
             }

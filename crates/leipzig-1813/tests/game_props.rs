@@ -92,6 +92,7 @@ fn neighbours(g: &Game, a: Action) -> Vec<Action> {
         | Action::Halt { unit }
         | Action::Disband { unit }
         | Action::Aside { unit }
+        | Action::Hide { unit }
         | Action::Exit { unit } => {
             v.extend(units(unit).into_iter().flat_map(|unit| {
                 [
@@ -99,6 +100,7 @@ fn neighbours(g: &Game, a: Action) -> Vec<Action> {
                     Action::Halt { unit },
                     Action::Disband { unit },
                     Action::Aside { unit },
+                    Action::Hide { unit },
                     Action::Exit { unit },
                 ]
             }));

@@ -227,3 +227,46 @@ fn how_to_win_esm_complete_french_groups_off_the_east_edge_score() {
         "How to Win"
     );
 }
+
+#[test]
+fn l46_reconnaissance_the_allies_choose_which_revealed_units_to_invert_again() {
+    let mut g = game(1);
+    let h = open_ground(&g, 4);
+    g.stage_empty(2, 1);
+    let a = g.stage_unit(1, "infantry-division", h).unwrap();
+    let b = g
+        .stage_unit(1, "infantry-division", steps(&g, h, 0, 2))
+        .unwrap();
+    // Revealed in the French player-turn: they stay revealed until the Allies invert them.
+    g.stage_unit_mut(a).revealed = 1;
+    g.stage_unit_mut(b).revealed = 2;
+    assert!(g.sees(0, a) && g.sees(0, b));
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    assert!(legal.contains(&Action::Hide { unit: a as u16 }));
+    assert!(legal.contains(&Action::Hide { unit: b as u16 }));
+    let t = format!("hide {}", g.label(a));
+    act(&mut g, &t);
+    assert!(!g.sees(0, a));
+    assert_eq!(
+        refusal(&g, &format!("hide {}", g.label(a))).case,
+        "Reconnaissance"
+    );
+    // Only at the beginning of the phase: once an Allied unit has moved, b stays shown.
+    let to = g.moves(a)[0].0;
+    let t = format!("move {} {to}", g.label(a));
+    act(&mut g, &t);
+    assert_eq!(
+        refusal(&g, &format!("hide {}", g.label(b))).case,
+        "Reconnaissance"
+    );
+    assert!(g.sees(0, b));
+    // Not in the summer, where nothing is hidden.
+    let mut s = staged(1);
+    let c = s.stage_unit(1, "infantry-division", h).unwrap();
+    s.stage_unit_mut(c).revealed = 1;
+    assert_eq!(
+        refusal(&s, &format!("hide {}", s.label(c))).case,
+        "Reconnaissance"
+    );
+}
