@@ -523,3 +523,35 @@ fn l45_retreat_order_of_preference_the_owner_chooses_among_equal_routes() {
     choose_first_retreats(&mut g);
     assert!(g.retreat_choice().is_none());
 }
+
+#[test]
+fn l45_a_dispersed_stack_retreats_together_where_its_owner_chooses() {
+    let mut g = staged(1);
+    let h = open_ground(&g, 4);
+    // A French stack on an even column: three hexes lie one step nearer the west edge.
+    let n = g
+        .board()
+        .neighbours(h)
+        .map(|(_, n)| n)
+        .find(|n| n.x % 2 == 0 && n.y < h.y)
+        .expect("a neighbour on an even column east of h");
+    let corps = g.stage_unit(0, "infantry-corps", n).unwrap();
+    let s = g.stage_unit(0, "supply", n).unwrap();
+    g.stage_unit(1, "infantry-corps", h).unwrap();
+    // 2 against 2, unsupplied: 100%, die 4: Dd1.
+    fight(&mut g, h, n, &[], 4);
+    assert_eq!(resolved(&g).4, "Dd1");
+    let c = g.retreat_choice().expect("equal routes").clone();
+    assert_eq!(g.to_act(), ToAct::Side(engine::Side(0)));
+    let mut units = c.units.clone();
+    units.sort();
+    assert_eq!(units, vec![corps as u16, s as u16]);
+    assert!(c.options.len() >= 2, "{:?}", c.options);
+    let to = *c.options.last().unwrap();
+    let t = format!("retreat {} {to}", g.label(usize::from(c.units[0])));
+    act(&mut g, &t);
+    for u in [corps, s] {
+        assert_eq!(g.units()[u].hex, to);
+        assert!(g.is_dispersed(&g.units()[u]));
+    }
+}
