@@ -511,7 +511,7 @@ pub(crate) fn plan(g: &Game, h: Hex, att: &[UnitId], def: &[UnitId]) -> Option<P
         return Some(Plan::Charge(main, bonus));
     }
     let attack: u32 = att.iter().map(|&u| g.strength(u, true)).sum();
-    let defence: u32 = def.iter().map(|&u| g.strength(u, true)).sum();
+    let defence = sheltered_defence(g, h, def);
     let mut arms: Vec<Arm> = att.iter().map(|&u| g.arm_of(u)).collect();
     arms.sort_by_key(|a| *a as u8);
     arms.dedup();
@@ -538,12 +538,43 @@ pub(crate) fn plan(g: &Game, h: Hex, att: &[UnitId], def: &[UnitId]) -> Option<P
         defence,
         arms: arms.len() as u8,
         direction,
-        defence_multiplier: g.chart().defence_multiplier(&kind, g.arm_of(main)),
+        // the shelter is counted unit by unit in `defence` (HM52)
+        defence_multiplier: 1,
         attacker_generals: (0, 0),
         defender_generals: (0, 0),
         terrain: terrain + bonus,
         infantry_against_square: square && att.iter().any(|&u| g.arm_of(u) == Arm::Infantry),
     }))
+}
+
+/// The defence of the units in a hex after its terrain ([9.6], [18]; HM15, HM52): a town's
+/// house shelters one battalion ([3.1.4.1], [3.1.4.2]: a village hex is one house), a
+/// fortified hex or an earthwork one battalion and one battery ([3.1.5]); when a disordered
+/// battalion shares the hex with a friend ([8.6.2.1]) only the stronger is under the roof,
+/// the other fights at its own value. Cavalry holding a village is not in its buildings, and a
+/// routed unit, defending as 1 ([8.8.3]), takes no shelter.
+pub(crate) fn sheltered_defence(g: &Game, h: Hex, def: &[UnitId]) -> u32 {
+    let kind = g.hex_kind(h);
+    let mut units: Vec<(u32, UnitId)> = def.iter().map(|&u| (g.strength(u, true), u)).collect();
+    units.sort_by_key(|&(s, u)| (std::cmp::Reverse(s), u));
+    let (mut foot, mut guns) = (false, false);
+    units
+        .into_iter()
+        .map(|(s, u)| {
+            let arm = g.arm_of(u);
+            let m = g.chart().defence_multiplier(kind, arm);
+            let room = match arm {
+                Arm::Artillery => &mut guns,
+                _ => &mut foot,
+            };
+            if m > 1 && !*room && g.us(u).order != Order::Routed {
+                *room = true;
+                s * m
+            } else {
+                s
+            }
+        })
+        .sum()
 }
 
 /// The combat's number and what it does ([9.3], [9.4.1], [9.8]).

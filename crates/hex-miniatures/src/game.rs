@@ -147,6 +147,10 @@ pub(crate) struct Fixed {
     pub river: Hexside,
     pub stream: Hexside,
     pub bridge: Hexside,
+    pub slope: Hexside,
+    /// The hexes at the top of a slope ([18] Slope, top to bottom): slope hexes and the tops
+    /// of slope hexsides (HM49), from which one sees over the hexes below (HM50).
+    pub high: HexGrid<bool>,
     /// The hexes an order may name as an objective.
     pub objectives: Vec<Hex>,
     /// The objective hexes of the victory conditions ([14]).
@@ -246,13 +250,30 @@ impl Game {
             }
             m
         };
-        let (road, lane, river, stream, bridge) = (
+        let (road, lane, river, stream, bridge, slope) = (
             feat("road"),
             feat("trail"),
             feat("river"),
             feat("stream"),
             feat("bridge"),
+            feat("slope"),
         );
+        // HM50: the top of a slope is a slope hex (its symbol, or a hex of the slope kind),
+        // or the upper hex of a slope hexside as the scenario draws it (HM49)
+        let mut high = setup.map.grid(false);
+        for h in setup.map.hexes() {
+            let k = kind.get(h).copied().unwrap_or(0) as usize;
+            if setup.map.is_slope_hex(h) || kinds[k] == "slope" {
+                if let Some(x) = high.get_mut(h) {
+                    *x = true;
+                }
+            }
+        }
+        for &(_, top) in &setup.uphill {
+            if let Some(x) = high.get_mut(top) {
+                *x = true;
+            }
+        }
         let mut objectives: Vec<Hex> = setup.map.places.iter().map(|p| p.hex).collect();
         objectives.extend(
             setup
@@ -335,6 +356,8 @@ impl Game {
             river,
             stream,
             bridge,
+            slope,
+            high,
             objectives,
             field,
             tables: tables.clone(),
@@ -611,6 +634,18 @@ impl Game {
         false
     }
 
+    /// Whether a hex is at the top of a slope: a slope hex, or the upper side of a slope
+    /// hexside (HM49, HM50). Troops there see a hex behind towns and forests ([18]).
+    pub fn at_the_top(&self, h: Hex) -> bool {
+        self.fx.high.get(h).copied().unwrap_or(false)
+    }
+
+    /// Whether a hex carries the slope symbol ([8.4.6]): marked so on the map or of the
+    /// slope kind.
+    pub(crate) fn slope_hex(&self, h: Hex) -> bool {
+        self.fx.setup.map.is_slope_hex(h) || self.hex_kind(h) == "slope"
+    }
+
     /// Whether a side sees a unit (its own always).
     pub fn sees_unit(&self, side: u8, u: UnitId) -> bool {
         self.side_of(u) == side || self.hex_of(u).is_some_and(|h| self.sees(side, h))
@@ -766,14 +801,20 @@ impl Game {
 
     /// Whether the line between two hexes is clear of blocking terrain ([18]) and, for a
     /// battery's fire, of units ([9.1.3]); a line along a hexside is blocked only if both
-    /// hexes block.
+    /// hexes block. From the top of a slope ([18] Slope, top to bottom; HM50) the slope
+    /// below does not block, and a town, forest or work hides only the hexes more than one
+    /// behind it: the hex just behind it is seen.
     pub(crate) fn line_clear(&self, a: Hex, b: Hex, units_block: bool) -> bool {
         use hexmap::LosStep;
+        let top = self.at_the_top(a);
+        let map = &self.fx.setup.map;
         let blocks = |h: Hex| {
-            self.chart()
+            let terrain = self
+                .chart()
                 .hex(self.hex_kind(h))
                 .is_some_and(|t| t.sight == crate::terrain::Sight::Blocks)
-                || (units_block && !self.units_at(h).is_empty())
+                && !(top && (self.slope_hex(h) || map.distance(h, b) <= 1));
+            terrain || (units_block && !self.units_at(h).is_empty())
         };
         self.fx
             .setup

@@ -117,6 +117,7 @@ pub(crate) fn step_cost(g: &Game, arm: Arm, a: Option<Hex>, b: Hex) -> Option<u3
         return None;
     }
     let t = chart.hex(kind)?;
+    let mut extra = 0;
     if let Some(a) = a {
         if g.barred(a, b) {
             return None;
@@ -128,11 +129,16 @@ pub(crate) fn step_cost(g: &Game, arm: Arm, a: Option<Hex>, b: Hex) -> Option<u3
         if side.any(g.fx.lane) {
             return Some(2);
         }
+        // [8.4.6]: out of a slope hex through a slope hexside into a hex without the slope
+        // symbol, one movement point (a hex's two halves) more; none the other way (HM51)
+        if side.any(g.fx.slope) && g.slope_hex(a) && !g.slope_hex(b) {
+            extra = 2;
+        }
     }
     match t.movement {
         Movement::Prohibited => None,
-        Movement::Normal => Some(2),
-        Movement::Halved => Some(4),
+        Movement::Normal => Some(2 + extra),
+        Movement::Halved => Some(4 + extra),
     }
 }
 

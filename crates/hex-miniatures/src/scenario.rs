@@ -686,8 +686,9 @@ impl Scenario {
     }
 
     /// The cost in half hexes of a step from `from` into the adjacent `to` ([18], [3.1.6.1],
-    /// [8.4.2]-[8.4.4]): the terrain chart's, along a road half a hex, along a trail never more
-    /// than a clear hex ([8.4.3]); `None` where the step is prohibited (a river without a
+    /// [8.4.2]-[8.4.4], [8.4.6]): the terrain chart's, along a road half a hex, along a trail
+    /// never more than a clear hex ([8.4.3]), a hex more out of a slope hex down a slope
+    /// hexside (HM51); `None` where the step is prohibited (a river without a
     /// bridge, a lake, off the table).
     pub fn step_cost(&self, chart: &TerrainChart, from: Hex, to: Hex) -> Option<u32> {
         if !self.map.contains(to) || self.map.direction(from, to).is_none() {
@@ -696,7 +697,13 @@ impl Scenario {
         let side = self.hexside(from, to);
         let kinds = side.kinds();
         let cost = chart.entry_cost(self.hex_kind(to), side.road, &kinds)?;
-        Some(if side.trail { cost.min(2) } else { cost })
+        if side.trail {
+            return Some(cost.min(2));
+        }
+        // [8.4.6]: out of a slope hex down a slope hexside, a movement point more (HM51)
+        let slope_hex = |h: Hex| self.map.is_slope_hex(h) || self.hex_kind(h) == "slope";
+        let down = side.slope && !side.road && slope_hex(from) && !slope_hex(to);
+        Some(if down { cost + 2 } else { cost })
     }
 
     /// True when the step from `from` into the adjacent `to` climbs a slope hexside: `to` is

@@ -24,7 +24,16 @@ pub fn battle(
     generals: &[(&str, u8, &str)],
     turns: u32,
 ) -> Setup {
-    let mut s = Setup::skirmish();
+    battle_on(Setup::skirmish(), units, generals, turns)
+}
+
+/// The same battle on another table (its map, terrain and slopes kept).
+pub fn battle_on(
+    mut s: Setup,
+    units: &[(&str, u8, Kind, &str)],
+    generals: &[(&str, u8, &str)],
+    turns: u32,
+) -> Setup {
     s.units = units
         .iter()
         .map(|&(id, side, kind, at)| UnitSetup {
