@@ -7,7 +7,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useFixture, server, api, browser, newPage, shot, openBoard, waitActions, command, centreOn, boardState, assertNoPageErrors } from './helpers.mjs';
+import { useFixture, server, api, browser, newPage, shot, openBoard, waitActions, command, centreOn, boardState, assertNoPageErrors, clickHex, idle } from './helpers.mjs';
 
 useFixture();
 
@@ -24,6 +24,37 @@ const events = (s) => s.log.flatMap((/** @type {any} */ e) => e.events);
 async function play(page, action) {
   const n = (await boardState(page)).actions_recorded;
   await command(page, action);
+  await waitActions(page, n);
+}
+
+/**
+ * Clicks a hex; when it holds a stack, picks `id` in the dialog the board opens (the stack
+ * opened).
+ * @param {import('playwright-core').Page} page @param {string} hex @param {string} id
+ */
+async function selectIn(page, hex, id) {
+  const deselect = page.locator('.card-orders .unit-card button[aria-label="Deselect"]');
+  if (await deselect.count()) await deselect.click();
+  await page.waitForFunction(() => /** @type {any} */ (window).grognard.selected === null);
+  await centreOn(page, hex);
+  await clickHex(page, hex);
+  const pick = page.locator(`dialog.pick-unit button[data-unit="${id}"]`);
+  if (await page.locator('dialog.pick-unit').count()) await pick.click();
+  await page.waitForFunction((u) => /** @type {any} */ (window).grognard.selected === u, id);
+  await idle(page);
+}
+
+/**
+ * Clicks a break-down or build-up in the opened stack's card, once its button says what it
+ * takes and makes (the server's preview), and waits for the board to record it.
+ * @param {import('playwright-core').Page} page @param {string} action @param {RegExp} says
+ */
+async function regroup(page, action, says) {
+  const btn = page.locator(`.card-l1813-stack button[data-action="${action}"]`);
+  await btn.waitFor();
+  await page.waitForFunction(([a, re]) => new RegExp(re).test(document.querySelector(`.card-l1813-stack button[data-action="${a}"]`)?.textContent || ''), [action, says.source]);
+  const n = (await boardState(page)).actions_recorded;
+  await btn.click();
   await waitActions(page, n);
 }
 
@@ -79,18 +110,27 @@ test('1. a summer game: a forced march and its die, a corps broken down, an atta
   assert.equal(s.step, 'movement');
   assert.equal(s.to_act, 'French');
 
-  // a corps broken down into divisions (Stacking (E)), typed in the command box. The French
-  // stand as divisions at this set-up: two are first built up into a corps, then it breaks down.
+  // a corps built up and broken down by clicks (Stacking (E)): the stack opened (a click on
+  // its hex, a unit picked), then the build-up's button, which names the divisions it takes
+  // and the corps it makes with its movement points; then the corps's break-down
   const combine = s.legal.find((/** @type {string} */ a) => /^combine \d{4} infantry-corps$/.test(a));
   assert.ok(combine, 'divisions may build up into a corps');
-  await play(page, combine);
+  const combineHex = combine.split(' ')[1];
+  const division = s.units.find((/** @type {any} */ u) => u.hex === combineHex && u.side === 'French' && u.kind === 'infantry-division');
+  await selectIn(page, combineHex, division.id);
+  await shot(page, '19-stack-opened');
+  await regroup(page, combine, /Build up .* from F\d+/);
   s = await api.state(g.id);
-  assert.ok(events(s).some((/** @type {any} */ e) => e.kind === 'combined'), 'the build-up is an event');
-  const split = s.legal.find((/** @type {string} */ a) => /^split F\d+ infantry-division$/.test(a));
+  const combined = events(s).find((/** @type {any} */ e) => e.kind === 'combined');
+  assert.ok(combined, 'the build-up is an event');
+  // the corps just built, or else any that may break down
+  const splits = s.legal.filter((/** @type {string} */ a) => /^split F\d+ infantry-division$/.test(a));
+  const split = splits.find((/** @type {string} */ a) => s.units.find((/** @type {any} */ u) => u.id === a.split(' ')[1])?.hex === combineHex) || splits[0];
   assert.ok(split, `a corps may break down: ${s.legal.filter((/** @type {string} */ a) => a.startsWith('split')).join(', ')}`);
   const corps = split.split(' ')[1];
   const corpsHex = s.units.find((/** @type {any} */ u) => u.id === corps).hex;
-  await play(page, split);
+  await selectIn(page, corpsHex, corps);
+  await regroup(page, split, /Break down F\d+ into F\d+/);
   s = await api.state(g.id);
   const splitEv = events(s).find((/** @type {any} */ e) => e.kind === 'split');
   assert.ok(splitEv, 'the break-down is an event');
@@ -168,8 +208,36 @@ test('1. a summer game: a forced march and its die, a corps broken down, an atta
   }
   assert.ok(choice, `an attack with a supply unit at hand is legal in ${s.step}: ${s.legal.slice(0, 12).join(', ')}`);
   const [attack, supply] = choice;
-  await play(page, attack);
+  // the attack by clicks: a unit of the attacking hex selected, the enemy hex clicked; the
+  // orders show the odds the server's rules compute (with and without supply, the column
+  // rounded for the defender) before the attack is confirmed
+  const [, fromHex, toHex] = attack.split(' ');
+  const attacker = s.units.find((/** @type {any} */ u) => u.hex === fromHex && u.side === 'French' && ['infantry', 'cavalry'].includes(u.type));
+  await selectIn(page, fromHex, attacker.id);
+  await centreOn(page, toHex);
+  await clickHex(page, toHex);
+  await page.locator('.confirm-box .l1813-odds-table tbody tr').first().waitFor().catch(async (e) => {
+    const orders = await page.locator('.card-orders').textContent();
+    const st = await page.evaluate(() => ({ sel: /** @type {any} */ (window).grognard.selected, step: /** @type {any} */ (window).grognard.state.step, la: /** @type {any} */ (window).grognard.state.legal_actions.filter((/** @type {any} */ x) => x.kind === 'attack').slice(0, 3) }));
+    throw new Error(`${e.message}\n${JSON.stringify(st)}\n${orders}`);
+  });
+  const want = (await api.call(`/api/games/${g.id}/preview?action=${encodeURIComponent(attack)}`, { token })).json;
+  assert.ok(want.odds && want.odds.cases.length >= 1, JSON.stringify(want));
+  const rows = await page.locator('.confirm-box .l1813-odds-table tbody tr').evaluateAll((trs) => trs.map((tr) => [tr.getAttribute('data-attacker-supplied'), tr.getAttribute('data-defender-supplied'), tr.getAttribute('data-column'), tr.textContent]));
+  assert.equal(rows.length, want.odds.cases.length);
+  for (const c of want.odds.cases) {
+    const row = rows.find((r) => r[0] === String(c.attacker_supplied) && r[1] === String(c.defender_supplied));
+    assert.ok(row, `the case ${JSON.stringify(c)} is shown`);
+    assert.equal(row[2], c.column || '');
+    if (c.defence !== null) assert.ok((row[3] || '').includes(`${c.attack} : ${c.defence}`), `${row[3]} shows ${c.attack} : ${c.defence}`);
+    if (typeof c.percent === 'number') assert.ok((row[3] || '').includes(`${c.percent}%`));
+  }
+  await shot(page, '19-attack-odds');
+  const nBefore = (await boardState(page)).actions_recorded;
+  await page.locator('.confirm-box [data-key="confirm-go"]').click();
+  await waitActions(page, nBefore);
   s = await api.state(g.id);
+  assert.ok(events(s).some((/** @type {any} */ e) => e.kind === 'attack_declared'), 'the attack was declared');
   assert.ok(s.legal.includes(supply), 'the supply unit may be allocated');
   const sup = supply.split(' ')[1];
   await play(page, supply);
@@ -261,6 +329,40 @@ test('2. a spring game online: a hidden Allied counter, blank on the French page
   await page.locator('.events-list li.event.ev-revealed').first().waitFor({ state: 'attached' });
   await centreOn(page, target);
   await shot(page, '19-spring-after-reveal');
+  assertNoPageErrors(page);
+  await page.context().close();
+});
+
+test('3. a summer game: the set-up\'s counters placed by the computer for each side by a button', { timeout: 240_000 }, async () => {
+  const g = await api.create({ scenario: 'leipzig1813-5', mode: 'hotseat', seed: 5 });
+  const page = await newPage(browser);
+  await openBoard(page, server.base, g.links.both);
+  let s = await api.state(g.id);
+  assert.equal(s.step, 'setup');
+  assert.equal(s.to_act, 'Allies', 'the Allies deploy first');
+  assert.ok(s.legal.some((/** @type {string} */ a) => a.startsWith('place ')), 'the Allies have counters to place');
+  await shot(page, '19-setup-before');
+  // the Allies' set-up, then the French one: each a click on the button
+  for (const side of ['Allies', 'French']) {
+    s = await api.state(g.id);
+    assert.equal(s.to_act, side);
+    const n = (await boardState(page)).actions_recorded;
+    const btn = page.locator('[data-key="finish-step"]');
+    await btn.waitFor();
+    await btn.click();
+    await waitActions(page, n);
+    s = await api.state(g.id);
+    const placed = s.log.filter((/** @type {any} */ e) => e.side === side && e.action.startsWith('place ')).length;
+    assert.ok(placed > 0, `the computer placed ${side} counters`);
+    assert.ok(!(s.to_act === side && s.step === 'setup'), `the ${side} set-up is done`);
+  }
+  assert.equal(s.step, 'movement', 'the game begins');
+  assert.equal(s.to_act, 'French', 'the French move first');
+  const onMap = s.units.filter((/** @type {any} */ u) => u.status === 'map');
+  assert.ok(onMap.some((/** @type {any} */ u) => u.side === 'French') && onMap.some((/** @type {any} */ u) => u.side === 'Allies'));
+  await page.waitForFunction(() => /** @type {any} */ (window).grognard.state.step === 'movement');
+  assert.equal(await page.locator('[data-key="finish-step"]').count(), 0, 'no set-up to finish in the movement phase');
+  await shot(page, '19-setup-finished');
   assertNoPageErrors(page);
   await page.context().close();
 });

@@ -49,7 +49,13 @@ export function normalizeState(s) {
 export function legalOf(s) {
   const la = Array.isArray(s.legal_actions) ? s.legal_actions : null;
   if (la && la.length && typeof la[0] === 'object') {
-    const actions = la.filter((/** @type {any} */ a) => a && typeof a.text === 'string').map((/** @type {any} */ a) => ({ ...parseAction(a.text), ...a }));
+    // the server's fields win; a hex's action on a hex (`from`, no `unit`, such as Leipzig
+    // 1813's `attack 2627 2628`) takes no unit or target from the text's reading
+    const actions = la.filter((/** @type {any} */ a) => a && typeof a.text === 'string').map((/** @type {any} */ a) => {
+      const p = parseAction(a.text);
+      if (a.from && !a.unit) { delete p.unit; delete p.target; }
+      return { ...p, ...a };
+    });
     return { texts: Array.isArray(s.legal) ? s.legal : actions.map((/** @type {LegalAction} */ a) => a.text), actions };
   }
   /** @type {string[]} */

@@ -232,13 +232,12 @@ function previewView(answer) {
       h('div', { class: 'hc-odds-head' }, `${o.from} attacks ${(o.targets || []).join(', ')}: strengths ${(o.attack_printed || []).join(' + ') || 'none'}, ${leaders(o.attack_leaders)}`),
       o.hidden ? h('div', { class: 'hc-muted' }, 'The defenders are inverted counters (Reconnaissance): their strength is not known until the attack reveals them.') : null,
       h('table', { class: 'tbl small l1813-odds-table' },
-        h('thead', {}, h('tr', {}, h('th', {}, 'Attacker'), h('th', {}, 'Defender'), h('th', {}, 'Strengths'), h('th', {}, 'Odds'), h('th', {}, 'Column'), h('th', {}, 'Die 1–6'))),
-        h('tbody', {}, cases.map((/** @type {any} */ c) => h('tr', { 'data-attacker-supplied': String(c.attacker_supplied), 'data-defender-supplied': String(c.defender_supplied), 'data-column': c.column || '' },
-          h('td', {}, sup(c.attacker_supplied)), h('td', {}, sup(c.defender_supplied)),
+        h('thead', {}, h('tr', {}, h('th', {}, 'Supply (attacker / defender)'), h('th', {}, 'Strengths'), h('th', {}, 'Odds → column'))),
+        h('tbody', {}, cases.map((/** @type {any} */ c) => h('tr', { 'data-attacker-supplied': String(c.attacker_supplied), 'data-defender-supplied': String(c.defender_supplied), 'data-column': c.column || '', title: c.refused || `die 1–6: ${(c.results || []).join(', ')}` },
+          h('td', {}, `${sup(c.attacker_supplied)} / ${sup(c.defender_supplied)}`),
           h('td', {}, c.defence === null ? `${c.attack} : ?` : `${c.attack} : ${c.defence}`),
-          h('td', {}, typeof c.percent === 'number' ? `${c.percent}%` : '?'),
-          h('td', { class: 'l1813-column' }, c.column || (c.refused ? 'refused' : '?')),
-          h('td', {}, c.refused ? c.refused : (c.results || []).join(' ')))))),
+          h('td', {}, `${typeof c.percent === 'number' ? `${c.percent}%` : '?'} → `, h('b', { class: 'l1813-column' }, c.column || (c.refused ? 'refused' : '?')),
+            h('div', { class: 'muted', style: 'white-space:nowrap' }, c.refused ? c.refused : (c.results || []).join(' '))))))),
       h('div', { class: 'hc-terrain' }, terrain.join('; ') || 'No defender.'),
       h('div', { class: 'hc-muted' }, `${o.attacker_supply_allocated ? 'A supply unit is allocated to this hex' : o.attacker_supply_at_hand ? 'A supply unit is at hand (allocate it after declaring)' : 'No supply unit at hand: the attackers fight at half strength'}${o.min_percent ? `; across a river at least ${o.min_percent}%` : ''}${o.fortress ? '; against a fortress only Dx results count' : ''}. Percentages are rounded down to a column (${o.case}).`));
   }
