@@ -45,10 +45,17 @@ import { normalizeState } from './store.js';
 /** @typedef {{unit: string, movement?: number, from?: string|null, destinations: Destination[], why_not: null | {case: string, why: string}}} Moves */
 
 /**
- * A system's charts (`GET /api/tables`): a results table by odds column and die (`crt`), and a
- * terrain chart (`tec`) of hexes and hexsides with their movement and combat effects.
- * @typedef {{crt?: {columns: string[], rows: {die: number, results: string[]}[], results?: {code: string, name: string, case?: string}[], case?: string},
- *   tec?: {rows: {terrain: string, kind: string, name: string, movement: string, combat: string, case?: string}[], case?: string}}} Tables */
+ * A system's charts (`GET /api/tables`): a results table by odds column and die (`crt`; a die
+ * row may give its text in `from`, as a band of random numbers), a terrain chart (`tec`) of
+ * hexes and hexsides with their movement and combat effects, and any other charts (`charts`).
+ * @typedef {{crt?: {columns: string[], rows: {die: number, from?: string, results: string[]}[], results?: {code: string, name: string, case?: string}[], case?: string},
+ *   tec?: {rows: {terrain: string, kind: string, name: string, movement: string, combat: string, case?: string}[], case?: string},
+ *   charts?: Chart[]}} Tables */
+/** One more of a system's charts, a grid to draw as it is (`charts` of `GET /api/tables`): a
+ *  heading per column (`corner` above the rows' labels), a label and a cell text per row;
+ *  `reconstructed` when the rules' text describes it without printing it.
+ * @typedef {{id: string, title: string, case?: string, reconstructed?: boolean, corner?: string, columns: string[],
+ *   rows: {label: string, cells: string[]}[], note?: string}} Chart */
 
 /** An error reply: `{"error": {"status", "case", "why", "kind"}}`; `retryAfter` is the wait, in
  *  seconds, a rate-limited reply (429) asks for (its `Retry-After` header). */

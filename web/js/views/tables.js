@@ -1,6 +1,6 @@
 // The rules system's charts as tables (GET /api/tables): the Combat Results Table by odds column
-// and die, and the Terrain Effects Chart of hexes and hexsides, in a side drawer opened from the
-// tools (and the T key). During a combat the column of its odds and, once rolled, the row of
+// and die, the Terrain Effects Chart of hexes and hexsides, and the system's other charts (each a
+// grid, folded under its title), in a side drawer opened from the tools (and the T key). During a combat the column of its odds and, once rolled, the row of
 // its die are highlighted (the rules system's panel says which combat: `tableFocus`).
 
 import { api, ApiError } from '../api.js';
@@ -83,7 +83,7 @@ export class TablesDrawer {
         h('div', { class: 'chart-scroll' }, h('table', { class: 'tbl crt-table' },
           h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Die'), crt.columns.map((c) => h('th', { scope: 'col', class: c === focus?.column ? 'hl-col' : null, 'data-column': c }, c)))),
           h('tbody', {}, crt.rows.map((r) => h('tr', { class: r.die === focus?.die ? 'hl-row' : null, 'data-die': r.die },
-            h('th', { scope: 'row' }, String(r.die)),
+            h('th', { scope: 'row' }, r.from ?? String(r.die)),
             r.results.map((x, i) => h('td', {
               class: [`res res-${x}`, crt.columns[i] === focus?.column ? 'hl-col' : '', crt.columns[i] === focus?.column && r.die === focus?.die ? 'hl-cell' : ''].filter(Boolean).join(' '),
               'data-column': crt.columns[i],
@@ -95,6 +95,17 @@ export class TablesDrawer {
           h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Terrain'), h('th', { scope: 'col' }, 'Movement'), h('th', { scope: 'col' }, 'Combat'), h('th', { scope: 'col' }, 'Case'))),
           h('tbody', {}, tec.rows.map((r) => h('tr', { class: `tec-${r.kind}`, 'data-terrain': r.terrain },
             h('th', { scope: 'row' }, r.name, r.kind === 'hexside' ? h('span', { class: 'small muted' }, ' (hexside)') : null),
-            h('td', {}, r.movement), h('td', {}, r.combat), h('td', {}, r.case ? caseLink(r.case) : '')))))) ) : null);
+            h('td', {}, r.movement), h('td', {}, r.combat), h('td', {}, r.case ? caseLink(r.case) : '')))))) ) : null,
+      ...(this.tables.charts || []).map(chartSection));
   }
+}
+
+/** One of the system's other charts, folded under its title. @param {import('../api.js').Chart} c */
+function chartSection(c) {
+  return h('details', { class: 'chart chart-grid', 'data-chart': c.id },
+    h('summary', {}, h('h3', { style: 'display:inline' }, c.case ? caseLink(c.case) : null, ` ${c.title}`), c.reconstructed ? h('span', { class: 'small muted' }, ' (reconstructed)') : null),
+    h('div', { class: 'chart-scroll' }, h('table', { class: 'tbl grid-table' },
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, c.corner || ''), c.columns.map((x) => h('th', { scope: 'col' }, x)))),
+      h('tbody', {}, c.rows.map((r) => h('tr', {}, h('th', { scope: 'row' }, r.label), r.cells.map((x) => h('td', {}, x))))))),
+    c.note ? h('p', { class: 'small muted' }, c.note) : null);
 }

@@ -116,6 +116,22 @@ function counterFace(u, k, c) {
   const text = c.text;
   /** @type {SVGElement[]} */
   const out = [];
+  // a unit out of order is struck through corner to corner in its state's colour, heavier the
+  // worse it is ([2.4.1]); the tag under the counter names it
+  const band = typeof u.order === 'string' ? STATE_BANDS[u.order] : undefined;
+  if (band) {
+    out.push(s('line', {
+      x1: f(-k / 2 + 2), y1: f(k / 2 - 2), x2: f(k / 2 - 2), y2: f(-k / 2 + 2),
+      stroke: band.colour, 'stroke-width': f(band.width * S), 'stroke-opacity': 0.9, class: `hm-state hm-state-${u.order}`, 'data-state': u.order,
+    }));
+  }
+  // a square's four faces: a heavy frame inside the counter's edge ([8.1.1])
+  if (u.formation === 'square') {
+    out.push(s('rect', {
+      x: f(-k / 2 + 3.5), y: f(-k / 2 + 3.5), width: f(k - 7), height: f(k - 7), rx: 1.5,
+      fill: 'none', stroke: text, 'stroke-width': f(0.035 * S), class: 'hm-square-frame',
+    }));
+  }
   // every arm but the foot and the horse is a battery here: the dot
   const arm = u.type === 'infantry' || u.type === 'cavalry' ? u.type : 'artillery';
   const { els, y: by } = armSymbol(arm, k, text, 0.08);
@@ -125,6 +141,14 @@ function counterFace(u, k, c) {
   out.push(s('text', { x: f(0.02 * S), y: f(0.28 * S), 'font-size': f(0.2 * S), 'font-weight': 'bold', fill: text, 'text-anchor': 'middle', class: 'sm' }, `${u.strength}·${u.bases ?? ''}`));
   return out;
 }
+
+/** The stroke across a counter out of order: its colour (Okabe-Ito) and width (of a hex's size).
+ *  @type {Record<string, {colour: string, width: number}>} */
+const STATE_BANDS = {
+  disordered: { colour: '#F0E442', width: 0.06 },
+  retiring: { colour: '#E69F00', width: 0.1 },
+  routed: { colour: '#D55E00', width: 0.15 },
+};
 
 /** A short tag for a kind. @param {string} kind */
 function kindTag(kind) {
@@ -274,7 +298,8 @@ function eventLabel(e) {
     case 'crisis_test': return 'Crisis test';
     case 'weather': return 'Weather';
     case 'over': return 'Battle over';
-    case 'moved': case 'rode': case 'faced': case 'stage_began': case 'turn_began': case 'withdrew': return null;
+    case 'withdrew': return 'Falls back';
+    case 'moved': case 'rode': case 'faced': case 'stage_began': case 'turn_began': return null;
     default: return e.kind ? e.kind.replace(/_/g, ' ') : null;
   }
 }
@@ -305,7 +330,7 @@ registerSystem({
   legendMarks: () => [],
   helpLines: () => [
     'Hex miniatures: battalions, cavalry regiments and batteries of base units on 200 m hexes, ten minutes a turn. Each army\'s player-turn: rally, orders, movement, combat (artillery, then cavalry and squares, then the rest), crisis of morale.',
-    'Counters show their strength and base units left (strength·bases); tags mark a unit disordered (DIS), retiring (RET) or routed (RTD), in column (COL) or square (SQU), a battery limbered (LIM); the notch is the hexside it faces.',
+    'Counters show their strength and base units left (strength·bases); tags mark a unit disordered (DIS), retiring (RET) or routed (RTD), in column (COL) or square (SQU), a battery limbered (LIM); the notch is the hexside it faces. A unit out of order is also struck through corner to corner (yellow disordered, orange retiring, a heavy vermillion stroke routed); a square has a heavy frame inside its edge. After an action, an arrow shows where a unit that fell back came from.',
     'Generals are round counters with their bonus; messengers (M) carry orders to formations at five hexes a turn and may be captured. The Orders panel lists the standing orders and the orders in transit.',
     'Sight shortens with the weather and at dusk: the battle panel gives the turn\'s visible range. The victory table counts each army\'s base units lost against its 5% marks; at dusk the holder of every objective wins.',
   ],
