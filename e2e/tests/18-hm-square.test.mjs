@@ -1,7 +1,7 @@
 // The hex-miniatures rules on the board (issue 16): a French battalion with Prussian cavalry near
 // forms square by a click on its orders ([8.1.1]); the square is drawn (its SQU tag, its card);
 // in the Prussian player-turn the cavalry's charge on the square is resolved ([9.3]) and shown
-// in the events panel and on the map. A hot-seat game of Möckern with a fixed seed, brought to
+// in the events panel; the charts drawer shows the system's tables, the square attack's among them. A hot-seat game of Möckern with a fixed seed, brought to
 // the position by replaying the actions of two heuristic players through the API
 // (tests/data/hm-square.json; the server rolls the same numbers from the same seed).
 //
@@ -103,6 +103,17 @@ test('Möckern: a battalion forms square against cavalry by a click, and the cha
   assert.match(await item.first().innerText(), /Charge on a square/i);
   assert.match(await item.first().innerText(), new RegExp(`${data.charge.result}`));
   await shot(page, '18-hm-square-charged');
+  // the charts: the system's tables, among them the square attack table ([20]) the charge read
+  await page.locator('button[data-key="charts"]').click();
+  const square = page.locator('.tables-drawer.open details.chart-grid[data-chart="square"]');
+  await square.waitFor();
+  await square.locator(':scope > summary').click();
+  assert.ok(await square.locator('tbody tr').count() > 0, 'the square attack table has rows');
+  assert.ok(await page.locator('.tables-drawer.open .crt-table tbody tr').count() > 0, 'the combat results table');
+  await square.scrollIntoViewIfNeeded();
+  await shot(page, '18-hm-charts');
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !document.querySelector('.tables-drawer.open'));
   assertNoPageErrors(page);
   await page.context().close();
 });
