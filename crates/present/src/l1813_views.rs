@@ -469,7 +469,10 @@ pub fn l1813_legal_action(g: &Game, a: Action) -> LegalAction {
         | Action::March { unit, .. }
         | Action::Press { unit }
         | Action::Halt { unit }
-        | Action::Supply { unit } => {
+        | Action::Supply { unit }
+        | Action::Aside { unit }
+        | Action::Exit { unit }
+        | Action::Disband { unit } => {
             la.unit = unit_label(g, unit);
             la.from = unit_hex(g, unit);
         }
@@ -481,7 +484,11 @@ pub fn l1813_legal_action(g: &Game, a: Action) -> LegalAction {
             la.from = Some(from.to_string());
             la.to = Some(to.to_string());
         }
-        Action::End | Action::Roll(_) => {}
+        // the attackers' advance: offered as a button with their hex (not a hex's attack)
+        Action::Advance { from, .. } => {
+            la.from = Some(from.to_string());
+        }
+        Action::End | Action::Roll(_) | Action::Armistice => {}
         #[allow(unreachable_patterns)]
         _ => {}
     }
@@ -1336,6 +1343,22 @@ mod tests {
         s.act(Action::End).expect("the movement ends");
         assert_eq!(s.game.step(), Step::Attack);
         let text = format!("attack {h} {n}");
+        // the legal action is a hex's attack on a hex, which the board offers with its odds
+        let la = l1813_legal_action(&s.game, s.game.parse_action(&text).unwrap());
+        assert_eq!(
+            (
+                la.kind.as_str(),
+                la.from.as_deref(),
+                la.to.as_deref(),
+                la.target.as_deref()
+            ),
+            (
+                "attack",
+                Some(h.to_string().as_str()),
+                Some(n.to_string().as_str()),
+                None
+            )
+        );
         let v = l1813_preview(&s, &text, Viewer::Seat(Side(FRENCH))).expect("a preview");
         let o = &v["odds"];
         assert_eq!(o["targets"], json!([n.to_string()]));
