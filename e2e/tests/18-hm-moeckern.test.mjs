@@ -49,24 +49,26 @@ test('Möckern: its panels, an arrival by the Halle road, an order carried by a 
   assert.equal(unitOf(s, 'PR-AG-1').hex, '0112');
   await page.locator('svg.board .layer-counters [data-unit="PR-AG-1"]').waitFor();
 
-  // the French orders stage: Marmont orders Normann's brigade, far off at Lindenthal, to hold
+  // the French orders stage: Marmont orders Normann's brigade, far off at Lindenthal, to hold,
+  // or, when it holds already (no order repeats the standing one), to act at its discretion
   s = await act(page, 'end');
   assert.equal(s.step, 'orders');
   assert.equal(s.to_act, 'French');
-  const order = s.legal_actions.find((/** @type {any} */ a) => a.text === 'order marmont FR-25C hold');
+  const order = ['hold', 'free'].map((o) => s.legal_actions.find((/** @type {any} */ a) => a.text === `order marmont FR-25C ${o}`)).find(Boolean);
+  const words = order?.text.endsWith(' hold') ? 'hold' : 'at discretion';
   assert.ok(order, 'Marmont may order the 25th Light Cavalry Brigade');
   s = await act(page, order.text);
   assert.equal(s.messengers.length, 1, 'a messenger rides');
   const m = s.messengers[0];
   assert.equal(m.from, 'marmont');
   assert.equal(m.formation, 'FR-25C');
-  assert.equal(m.order_text, 'hold');
+  assert.equal(m.order_text, words);
   // the messenger is a counter on the map, and a line of the orders panel
   await centreOn(page, m.hex);
   await page.locator(`svg.board .layer-counters [data-unit="${m.id}"]`).waitFor();
   const orders = page.locator('.sidebar .card-hm-orders');
   if (!(await orders.getAttribute('open'))) await orders.locator(':scope > summary').click();
-  assert.match(await orders.innerText(), /marmont → FR-25C, "hold"/);
+  assert.ok((await orders.innerText()).includes(`marmont → FR-25C, "${words}"`), 'the order in transit is listed');
   await shot(page, '18-hm-messenger');
   assertNoPageErrors(page);
 });

@@ -376,7 +376,13 @@ fn hm_e2e_records() {
     for (name, v) in records {
         let text = pretty(&v);
         match std::env::var("HM_E2E_DATA") {
-            Ok(dir) => std::fs::write(std::path::Path::new(&dir).join(name), text).unwrap(),
+            Ok(dir) => {
+                // a relative directory is the workspace root's (cargo runs tests in the crate's)
+                let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+                let path = root.join(&dir).join(name);
+                std::fs::write(&path, text)
+                    .unwrap_or_else(|e| panic!("writing {}: {e}", path.display()));
+            }
             Err(_) => eprint!("{name}:\n{text}"),
         }
     }
