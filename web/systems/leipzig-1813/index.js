@@ -92,9 +92,9 @@ export const STEP_NAMES = {
 
 /** What the player to act is asked to do, per step. @type {Record<string, string>} */
 export const STEP_HINTS = {
-  setup: 'Place each waiting unit on one of its hexes (select it, then click a shaded hex), or combine units where they stand. End when done.',
-  movement: 'Move a unit (select it, click a shaded hex), break it down or build one up, declare a forced march and roll for it. Supply units support stacks and marches. End the phase when done.',
-  attack: 'Declare attacks: select a unit of yours, then click an adjacent enemy hex to see the odds and confirm; allocate supply units to them, then end.',
+  setup: 'Place each waiting unit on one of its hexes (select it, then click a shaded hex), or combine units where they stand; or let the computer finish the set-up for you. End when done.',
+  movement: 'Move a unit (select it, click a shaded hex), break it down or build one up (select a unit of the stack: its card lists them), declare a forced march and roll for it. Supply units support stacks and marches. End the phase when done.',
+  attack: 'Declare attacks: select a unit of yours, then click an adjacent enemy hex to see the odds and confirm; allocate supply units to them (a unit may be kept out of its hex\'s attack: its orders), then end.',
   retreat: 'You are attacked: a unit may retreat before combat, or end.',
   defence_supply: 'Allocate supply units to the defence, then end.',
   resolve: 'The combats are resolved, a die each.',
