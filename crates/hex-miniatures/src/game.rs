@@ -579,15 +579,14 @@ impl Game {
         }
     }
 
-    /// The visible range by the light alone ([24]: dusk; 0 at night).
+    /// The visible range by the light alone ([24]: dusk, and dawn for a battle that starts
+    /// before light; 0 at night; HM53).
     pub fn light(&self) -> Option<u8> {
-        let now = self.minute();
-        let night = self.fx.setup.night_minute;
-        if now >= night {
-            Some(0)
-        } else {
-            self.fx.tables.weather.before_night(night - now)
-        }
+        let s = &self.fx.setup;
+        self.fx
+            .tables
+            .weather
+            .light_at(self.minute(), s.dawn_minute, s.night_minute)
     }
 
     /// The turn's visible range: the shorter of the weather's and the light's (`None`:

@@ -178,6 +178,9 @@ pub struct Command {
     pub parent: Option<usize>,
     /// Its commander (index into [`Scenario::generals`]).
     pub commander: usize,
+    /// Its initial orders at the start of the battle ([7.1.1]; HM54): hold, free, or advance
+    /// on a place of the map. A command the scenario gives none is free.
+    pub order: crate::setup::Standing,
 }
 
 /// A general ([2.4.6]): no fighting value; he lends his bonus to the troops of his hex ([6.3],
@@ -243,6 +246,9 @@ pub struct Time {
     pub turns: u32,
     /// The minute night falls ([24]); the light shortens over the hour before it.
     pub night: u32,
+    /// The minute of dawn, for a battle that starts before light ([24]; HM53): night before
+    /// it, the light growing over the hour after it. `None`: the battle starts in daylight.
+    pub dawn: Option<u32>,
 }
 
 /// The weather at the start ([11], [24]).
@@ -376,6 +382,9 @@ struct File {
     #[serde(rename = "set-up")]
     set_up: BTreeMap<String, String>,
     objective: Vec<ObjectiveFile>,
+    /// The initial orders ([7.1.1]; HM54): command id = `hold`, `free` or `advance PLACE`.
+    #[serde(default)]
+    orders: BTreeMap<String, String>,
 }
 
 #[derive(Deserialize)]
@@ -394,6 +403,9 @@ struct TimeFile {
     end: String,
     turn_minutes: u32,
     night: String,
+    /// Dawn, for a battle that starts before light (HM53).
+    #[serde(default)]
+    dawn: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -641,9 +653,10 @@ impl Scenario {
         format_clock(self.turn_start(turn))
     }
 
-    /// Whether a turn falls at night: no combat ([11.2]).
+    /// Whether a turn falls at night: no combat ([11.2]); before dawn too (HM53).
     pub fn is_night(&self, turn: u32) -> bool {
-        self.turn_start(turn) >= self.time.night
+        let t = self.turn_start(turn);
+        t >= self.time.night || self.time.dawn.is_some_and(|d| t < d)
     }
 
     /// The visible range the light allows in a turn ([24]): `None` (unlimited, subject to
@@ -651,10 +664,7 @@ impl Scenario {
     /// reads the light at its start (ruling HM41).
     pub fn light(&self, turn: u32, tables: &Tables) -> Option<u8> {
         let t = self.turn_start(turn);
-        if t >= self.time.night {
-            return Some(0);
-        }
-        tables.weather.before_night(self.time.night - t)
+        tables.weather.light_at(t, self.time.dawn, self.time.night)
     }
 
     // ---- Terrain ----
@@ -1018,11 +1028,20 @@ impl Reader<'_> {
                 t.night, t.start
             ));
         }
+        let dawn_text = t.dawn.clone();
+        let dawn = dawn_text.map(|d| {
+            let m = self.clock("time.dawn", &d);
+            if m >= night {
+                self.err(format!("time.dawn {d} falls after the night {}", t.night));
+            }
+            m
+        });
         Time {
             start,
             turn_minutes: tm.max(1),
             turns,
             night,
+            dawn,
         }
     }
 
@@ -1250,7 +1269,32 @@ impl Reader<'_> {
                 side,
                 parent,
                 commander,
+                order: crate::setup::Standing::Free,
             });
+        }
+        // [7.1.1]: the initial orders (HM54)
+        for (id, text) in &self.f.orders {
+            let Some(c) = commands.iter().position(|c| &c.id == id) else {
+                self.err(format!("orders: no formation '{id}'"));
+                continue;
+            };
+            let order = match text.trim() {
+                "hold" => Some(crate::setup::Standing::Hold),
+                "free" => Some(crate::setup::Standing::Free),
+                t => t.strip_prefix("advance ").and_then(|place| {
+                    self.map
+                        .places
+                        .iter()
+                        .find(|p| p.name == place.trim())
+                        .map(|p| crate::setup::Standing::Advance(p.hex))
+                }),
+            };
+            match order {
+                Some(o) => commands[c].order = o,
+                None => self.err(format!(
+                    "orders.{id} = '{text}': an order is hold, free or 'advance PLACE' (a place of the map)"
+                )),
+            }
         }
         for (i, c) in commands.iter().enumerate() {
             let mut p = c.parent;

@@ -132,6 +132,8 @@ pub struct Setup {
     pub end_minute: u32,
     /// Nightfall's minute (for the dusk table of [24]).
     pub night_minute: u32,
+    /// Dawn's minute, for a battle that starts before light ([24]; HM53); `None` in daylight.
+    pub dawn_minute: Option<u32>,
     /// The weather.
     pub weather: WeatherKind,
     /// The weather counter's start position, if not the track's.
@@ -394,6 +396,7 @@ impl Setup {
             start_minute: 17 * 60,
             end_minute: 18 * 60 + 20,
             night_minute: 18 * 60,
+            dawn_minute: None,
             weather: WeatherKind::Fog,
             weather_start: Some(4),
             objectives: vec![Objective {
@@ -408,8 +411,8 @@ impl Setup {
 
 impl Setup {
     /// The game's digest of a validated scenario ([`crate::scenario::Scenario`]): its table,
-    /// armies, order of battle, clock, weather and objectives. Formations start with no
-    /// standing orders (HM29).
+    /// armies, order of battle, clock, weather and objectives. Formations start with the
+    /// scenario's initial orders ([7.1.1]; HM54).
     pub fn from_scenario(s: &crate::scenario::Scenario) -> Setup {
         use crate::scenario::{Start as S, WeatherStart, WeatherTrack};
         let start = |st: &S| match st {
@@ -499,12 +502,13 @@ impl Setup {
                     side: c.side.0,
                     commander: Some(c.commander),
                     parent: c.parent,
-                    order: Standing::Free,
+                    order: c.order,
                 })
                 .collect(),
             start_minute: s.time.start,
             end_minute: s.time.start + s.time.turns * s.time.turn_minutes,
             night_minute: s.time.night,
+            dawn_minute: s.time.dawn,
             weather,
             weather_start,
             objectives: s

@@ -104,6 +104,21 @@ impl Weather {
     }
 }
 
+impl Weather {
+    /// The light at a minute of the day ([24]; HM53): 0 at night, that is from `night` on
+    /// and, when the battle starts before light, before `dawn`; the dusk table over the hour
+    /// before night, the same reversed over the hour after dawn (the shorter when the two
+    /// overlap); `None` (unlimited, subject to terrain) in full day.
+    pub fn light_at(&self, minute: u32, dawn: Option<u32>, night: u32) -> Option<u8> {
+        if minute >= night || dawn.is_some_and(|d| minute < d) {
+            return Some(0);
+        }
+        let dusk = self.before_night(night - minute);
+        let morning = dawn.and_then(|d| self.after_dawn(minute - d));
+        visibility(dusk, morning)
+    }
+}
+
 /// The visible range of a turn: the shorter of the weather's and the light's (`None`:
 /// unlimited, subject to terrain).
 pub fn visibility(weather: Option<u8>, light: Option<u8>) -> Option<u8> {
