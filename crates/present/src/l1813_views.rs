@@ -1498,4 +1498,51 @@ mod tests {
         assert_eq!(r["made"][0]["mp"], json!(after.units()[made].mp));
         assert_eq!(g.units_at(h).len(), 2);
     }
+
+    #[test]
+    fn the_preview_does_not_tell_the_french_an_inverted_defenders_strength() {
+        // a spring turn (Reconnaissance in force): a French corps next to an Allied corps the
+        // French have not examined
+        let sc = Scenario::leipzig(1).expect("scenario 1");
+        let mut g = Game::new(&sc, &Tables::leipzig()).expect("a game");
+        g.stage_empty(3, FRENCH);
+        let (h, n) = {
+            let b = g.board();
+            (0..b.len())
+                .map(|i| b.hex_at(i))
+                .find_map(|h| {
+                    let i = b.hex(h);
+                    if i.kind != 0 || i.austria || i.fortress || i.city.is_some() {
+                        return None;
+                    }
+                    b.neighbours(h)
+                        .find(|&(d, x)| {
+                            let s = b.side(h, d);
+                            let j = b.hex(x);
+                            !s.river && j.kind == 0 && !j.austria && !j.fortress && j.city.is_none()
+                        })
+                        .map(|(_, x)| (h, x))
+                })
+                .expect("two clear hexes side by side")
+        };
+        g.stage_unit(FRENCH, "infantry-corps", h).unwrap();
+        let a = g.stage_unit(ALLIES, "infantry-corps", n).unwrap();
+        g.stage_unit_mut(a).revealed = 0;
+        g.stage_step(Step::Attack);
+        assert!(g.reconnaissance());
+        assert!(l1813_secret(&g, a), "the Allied corps is inverted");
+        let s = Session::new(g, "leipzig1813-1", 1, 1);
+        let text = format!("attack {h} {n}");
+        let french = l1813_preview(&s, &text, Viewer::Seat(Side(FRENCH))).expect("a preview");
+        assert_eq!(french["odds"]["hidden"], true, "{french}");
+        assert!(french["odds"]["cases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|c| c["defence"].is_null() && c.get("column").is_none()));
+        assert!(french["odds"]["defenders"][0]["printed"].is_null());
+        let referee = l1813_preview(&s, &text, Viewer::Referee).unwrap();
+        assert_eq!(referee["odds"]["hidden"], false);
+        assert_eq!(referee["odds"]["defenders"][0]["printed"], json!([5]));
+    }
 }
