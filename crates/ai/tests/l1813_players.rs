@@ -1,11 +1,17 @@
-//! Leipzig 1813's heuristic player: its choices are legal, it is deterministic by seed, it
-//! plays a whole scenario to its end, and it does better than random play.
+//! Leipzig 1813's computer players: their choices are legal in every scenario, they are
+//! deterministic by seed, the heuristic plays a whole scenario to its end and does better than
+//! random play; its skills on built positions (odds with leaders and terrain as the rules
+//! compute them, build-up, break-down, retreat before combat, the armistice, the ESM exit);
+//! the explanations; the fast search (`plans`).
 
-use ai::l1813::{L1813Heuristic, L1813Search};
+use ai::l1813::heuristic::{attack_odds, Style};
+use ai::l1813::{L1813Heuristic, L1813Plans, L1813Search};
 use engine::{Dice, Rules, Side, ToAct};
+use hexmap::Hex;
 use leipzig_1813::data::Tables;
+use leipzig_1813::game::Step;
 use leipzig_1813::scenario::Scenario;
-use leipzig_1813::{Action, Game};
+use leipzig_1813::{Action, Event, Game};
 
 fn new_game(n: u8) -> Game {
     let sc = Scenario::leipzig(n).expect("a scenario");
@@ -15,6 +21,7 @@ fn new_game(n: u8) -> Game {
 /// Who plays a seat.
 enum Seat {
     Heuristic(L1813Heuristic),
+    Plans(L1813Plans),
     Random(Dice),
 }
 
@@ -22,6 +29,7 @@ impl Seat {
     fn choose(&mut self, g: &Game) -> Action {
         match self {
             Seat::Heuristic(h) => h.choose(g),
+            Seat::Plans(p) => p.choose(g),
             Seat::Random(d) => {
                 let mut v = Vec::new();
                 g.legal_actions(&mut v);
@@ -130,4 +138,367 @@ fn the_search_over_the_heuristic_chooses_legal_actions() {
             ToAct::Over(_) => break,
         }
     }
+}
+
+#[test]
+fn every_choice_of_the_heuristic_is_legal_in_all_eight_scenarios() {
+    for n in 1..=8u8 {
+        let g = new_game(n);
+        let first = g.turn();
+        let (log, g) = play(g, &mut [heuristic(n.into()), heuristic(9)], 3, 2);
+        assert!(!log.is_empty(), "scenario {n}");
+        assert!(
+            g.turn() > first || matches!(g.to_act(), ToAct::Over(_)),
+            "scenario {n}"
+        );
+    }
+}
+
+// ---- built positions ------------------------------------------------------------------------
+
+/// A game of scenario `n` emptied for a built position at the start of `player`'s movement
+/// phase on `turn`.
+fn staged(n: u8, turn: u32, player: u8) -> Game {
+    let mut g = new_game(n);
+    g.stage_empty(turn, player);
+    g
+}
+
+fn neighbour(g: &Game, h: Hex, d: usize) -> Hex {
+    g.board()
+        .neighbours(h)
+        .find(|&(x, _)| x == d)
+        .map(|(_, n)| n)
+        .expect("on the map")
+}
+
+/// A clear hex whose hexes within `r` are clear, with plain hexsides, far from every city.
+fn open_ground(g: &Game, r: u32) -> Hex {
+    let b = g.board();
+    let plain = |h: Hex| {
+        let i = b.hex(h);
+        b.contains(h)
+            && i.kind == 0
+            && !i.austria
+            && i.city.is_none()
+            && b.neighbours(h).count() == 6
+            && (0..6).all(|d| {
+                let s = b.side(h, d);
+                !s.river && s.cost == 1 && s.zoc && s.retreat && s.defence == 1
+            })
+    };
+    (0..b.len())
+        .map(|i| b.hex_at(i))
+        .find(|&h| {
+            b.cities.iter().flatten().all(|&c| b.distance(c, h) > r + 2)
+                && (0..b.len())
+                    .map(|i| b.hex_at(i))
+                    .filter(|&c| b.distance(h, c) <= r)
+                    .all(plain)
+        })
+        .expect("some open ground")
+}
+
+/// Plays the heuristic for both sides from `g` while the game stays in `step`.
+fn play_step(g: &mut Game, step: Step) {
+    let mut seats = [heuristic(1), heuristic(2)];
+    for _ in 0..500 {
+        if g.step() != step {
+            return;
+        }
+        let ToAct::Side(Side(s)) = g.to_act() else {
+            return;
+        };
+        let a = seats[usize::from(s % 2)].choose(g);
+        g.apply(a)
+            .unwrap_or_else(|r| panic!("{}: {r}", g.action_text(a)));
+    }
+}
+
+/// A French corps next to an Allied corps on open ground, each with a supply unit beside it;
+/// Napoleon with the French when `napoleon`. Returns the game at the French attack step, the
+/// French hex and the Allied hex.
+fn corps_against_corps(napoleon: bool) -> (Game, Hex, Hex) {
+    let mut g = staged(5, 25, 0);
+    let h = open_ground(&g, 4);
+    let n = neighbour(&g, h, 0);
+    g.stage_unit(0, "infantry-corps", h).unwrap();
+    g.stage_unit(0, "supply", neighbour(&g, h, 3)).unwrap();
+    g.stage_unit(1, "infantry-corps", n).unwrap();
+    g.stage_unit(1, "supply", neighbour(&g, n, 0)).unwrap();
+    if napoleon {
+        g.stage_leader(0, 1, h);
+    }
+    play_step(&mut g, Step::Movement);
+    assert_eq!(g.step(), Step::Attack);
+    (g, h, n)
+}
+
+#[test]
+fn the_heuristic_counts_leader_bonuses_in_its_odds_as_the_rules_do() {
+    // 5 against 5 is 100%: no attack.
+    let (g, h, n) = corps_against_corps(false);
+    let o = attack_odds(&g, 0, h, &[n]).expect("odds");
+    assert_eq!((o.attack, o.defence, o.percent), (5, 5, 100));
+    assert_eq!(L1813Heuristic::new(1).choose(&g), Action::End);
+    // Napoleon adds his bonus up to the corps' 5 (Leaders (B)): 10 against 5, 200%.
+    let (mut g, h, n) = corps_against_corps(true);
+    let o = attack_odds(&g, 0, h, &[n]).expect("odds");
+    assert_eq!((o.attack, o.defence, o.percent), (10, 5, 200));
+    assert_eq!(o.attack_leaders, 5);
+    assert_eq!(o.column_name, "200%");
+    assert_eq!(
+        L1813Heuristic::new(1).choose(&g),
+        Action::Attack { from: h, to: n }
+    );
+    // the rules resolve it at the same numbers (both sides allocate their supply; the
+    // defender stands, though the heuristic would retreat from 5/6 of destruction)
+    play_step(&mut g, Step::Attack);
+    assert_eq!(g.step(), Step::Retreat);
+    g.apply(Action::End).unwrap();
+    play_step(&mut g, Step::DefenceSupply);
+    assert_eq!(g.to_act(), ToAct::Chance, "{:?}", g.step());
+    g.apply(Action::Roll(3)).unwrap();
+    let got = g.events().iter().find_map(|e| match e {
+        Event::CombatResolved {
+            attack,
+            defence,
+            percent,
+            ..
+        } => Some((*attack, *defence, *percent)),
+        _ => None,
+    });
+    assert_eq!(got, Some((10, 5, 200)));
+}
+
+#[test]
+fn the_heuristic_counts_a_fortress_in_its_odds() {
+    let mut g = staged(5, 25, 0);
+    let b = g.board();
+    let f = (0..b.len())
+        .map(|i| b.hex_at(i))
+        .find(|&h| b.hex(h).fortress && !b.hex(h).austria && b.neighbours(h).count() == 6)
+        .expect("a fortress");
+    let (d, beside) = b
+        .neighbours(f)
+        .find(|&(d, _)| !b.side(f, d).river)
+        .expect("a side without a river");
+    let back = b.between(beside, f).expect("adjacent");
+    g.stage_unit(1, "infantry-division", f).unwrap();
+    g.stage_unit(0, "infantry-army", beside).unwrap();
+    let o = attack_odds(&g, 0, beside, &[f]).expect("odds");
+    assert_eq!(o.multiplier, u32::from(back.defence));
+    assert!(o.multiplier >= 3, "a fortress triples (TEC): {o:?}");
+    // an army out of supply (9) against a division in a fortress (2, tripled: 6)
+    assert_eq!((o.attack, o.defence), (9, 6), "{o:?}");
+    let _ = d;
+}
+
+#[test]
+fn the_heuristic_retreats_before_combat_from_bad_odds_and_stands_against_poor_ones() {
+    // a French corps (5, supplied) on an Allied division (2, unsupplied: 1) is 500%; the bar
+    // on retreat (Combat (J) II) counts the printed 2, 250%, so it may go, and does.
+    let mut g = staged(5, 25, 0);
+    let h = open_ground(&g, 4);
+    let n = neighbour(&g, h, 0);
+    g.stage_unit(0, "infantry-corps", h).unwrap();
+    let s = g.stage_unit(0, "supply", neighbour(&g, h, 3)).unwrap();
+    let d = g.stage_unit(1, "infantry-division", n).unwrap();
+    g.apply(Action::End).unwrap();
+    g.apply(Action::Attack { from: h, to: n }).unwrap();
+    g.apply(Action::Supply { unit: s as u16 }).unwrap();
+    g.apply(Action::End).unwrap();
+    assert_eq!(g.step(), Step::Retreat);
+    let mut allies = L1813Heuristic::new(4);
+    let a = allies.choose(&g);
+    assert!(
+        matches!(a, Action::Retreat { unit, .. } if usize::from(unit) == d),
+        "{}",
+        g.action_text(a)
+    );
+    let why = allies.explain().expect("the retreat explained");
+    assert!(why.contains("at 500% (6/6 to be destroyed"), "{why}");
+    // a corps attacked by a corps at 100% stands
+    let mut g = staged(5, 25, 0);
+    g.stage_unit(0, "infantry-corps", h).unwrap();
+    let s = g.stage_unit(0, "supply", neighbour(&g, h, 3)).unwrap();
+    g.stage_unit(1, "infantry-corps", n).unwrap();
+    g.stage_unit(1, "supply", neighbour(&g, n, 0)).unwrap();
+    g.apply(Action::End).unwrap();
+    g.apply(Action::Attack { from: h, to: n }).unwrap();
+    g.apply(Action::Supply { unit: s as u16 }).unwrap();
+    g.apply(Action::End).unwrap();
+    assert_eq!(g.step(), Step::Retreat);
+    assert_eq!(L1813Heuristic::new(4).choose(&g), Action::End);
+}
+
+#[test]
+fn the_heuristic_builds_up_a_stack_next_to_the_enemy() {
+    let mut g = staged(5, 25, 0);
+    let h = open_ground(&g, 4);
+    g.stage_unit(0, "infantry-division", h).unwrap();
+    g.stage_unit(0, "infantry-division", h).unwrap();
+    // next to the enemy: built up, it attacks as one unit and needs no supply to stand
+    g.stage_unit(1, "cavalry-division", neighbour(&g, h, 0))
+        .unwrap();
+    let a = L1813Heuristic::new(1).choose(&g);
+    assert!(
+        matches!(a, Action::Combine { hex, .. } if hex == h),
+        "{}",
+        g.action_text(a)
+    );
+    g.apply(a).unwrap();
+    let french: Vec<_> = g
+        .units()
+        .iter()
+        .filter(|u| u.on_map() && u.side == 0 && g.arm(u).is_combat())
+        .collect();
+    assert_eq!(french.len(), 1, "one corps");
+}
+
+#[test]
+fn the_heuristic_breaks_a_corps_down_to_spread_over_open_objectives() {
+    let mut g = staged(5, 25, 0);
+    let leipzig = g.board().cities[3].expect("Leipzig on the map");
+    let start = g
+        .board()
+        .neighbours(leipzig)
+        .map(|(_, n)| n)
+        .find(|&n| g.board().hex(n).kind == 0)
+        .expect("clear ground by Leipzig");
+    g.stage_unit(0, "infantry-corps", start).unwrap();
+    let a = L1813Heuristic::new(1).choose(&g);
+    assert!(matches!(a, Action::Split { .. }), "{}", g.action_text(a));
+    play_step(&mut g, Step::Movement);
+    let mut hexes: Vec<Hex> = g
+        .units()
+        .iter()
+        .filter(|u| u.on_map() && u.side == 0)
+        .map(|u| u.hex)
+        .collect();
+    assert_eq!(hexes.len(), 2, "two divisions");
+    hexes.dedup();
+    assert_eq!(hexes.len(), 2, "spread over two hexes");
+    assert!(g.units().iter().all(|u| !g.is_dispersed(u)));
+    assert!(hexes.contains(&leipzig), "one takes Leipzig");
+    // the cautious style keeps it whole
+    let mut g = staged(5, 25, 0);
+    g.stage_unit(0, "infantry-corps", start).unwrap();
+    let a = L1813Heuristic::styled(Style::CAUTIOUS, 1).choose(&g);
+    assert!(!matches!(a, Action::Split { .. }));
+}
+
+#[test]
+fn the_french_call_the_armistice_in_time_to_avert_the_german_rebellion() {
+    let rebellion = Scenario::leipzig(8)
+        .and_then(|s| s.rules.german_rebellion.map(|r| r.turn))
+        .expect("the campaign's rebellion");
+    let h = |g: &Game| open_ground(g, 2);
+    let mut g = staged(8, rebellion - 1, 0);
+    let at = h(&g);
+    g.stage_unit(0, "infantry-corps", at).unwrap();
+    let mut p = L1813Heuristic::new(1);
+    assert_eq!(p.choose(&g), Action::Armistice);
+    assert!(p.explain().expect("said").contains("armistice"));
+    let mut g = staged(8, 6, 0);
+    g.stage_unit(0, "infantry-corps", at).unwrap();
+    assert!(g.check(Action::Armistice).is_ok());
+    assert_ne!(L1813Heuristic::new(1).choose(&g), Action::Armistice);
+}
+
+#[test]
+fn the_french_exit_by_the_east_edge_only_with_a_complete_group() {
+    let mut g = staged(1, 6, 0);
+    let army = g.stage_unit(0, "infantry-army", Hex::new(0, 0)).unwrap();
+    let b = g.board().clone();
+    let edge = (0..b.len())
+        .map(|i| b.hex_at(i))
+        .find(|&h| {
+            g.stage_unit_mut(army).hex = h;
+            b.hex(h).supply && g.may_exit(army)
+        })
+        .expect("an east edge hex");
+    g.stage_leader(0, 3, edge);
+    let mut without = g.clone();
+    g.stage_unit(0, "supply", edge).unwrap();
+    let a = L1813Heuristic::new(1).choose(&g);
+    assert!(matches!(a, Action::Exit { .. }), "{}", g.action_text(a));
+    // no supply unit: no complete group, no exit
+    without.stage_unit(0, "infantry-division", neighbour(&without, edge, 3));
+    let a = L1813Heuristic::new(1).choose(&without);
+    assert!(
+        !matches!(a, Action::Exit { .. }),
+        "{}",
+        without.action_text(a)
+    );
+}
+
+// ---- explanations -----------------------------------------------------------------------------
+
+#[test]
+fn the_heuristic_says_each_step_plan_once_with_the_rules_numbers() {
+    let (g, _, _) = corps_against_corps(true);
+    let mut p = L1813Heuristic::new(1);
+    p.choose(&g);
+    let why = p.explain().expect("the attack step explained");
+    assert!(why.starts_with("Attacks (steady style):"), "{why}");
+    assert!(
+        why.contains("10 against 5 (200%, the 200% column; attacking leaders +5)"),
+        "{why}"
+    );
+    assert!(why.contains("5/6 to destroy the defender"), "{why}");
+    // the next action carries the plan out without a word
+    let mut g = g;
+    let a = p.choose(&g);
+    g.apply(a).unwrap();
+    p.choose(&g);
+    assert_eq!(p.explain(), None);
+    // a movement phase of scenario 5 says its moves once
+    let mut g = new_game(5);
+    let mut dice = Dice::new(1);
+    let mut seats = [heuristic(1), heuristic(2)];
+    while g.step() == Step::Setup {
+        let a = match g.to_act() {
+            ToAct::Side(Side(s)) => seats[usize::from(s % 2)].choose(&g),
+            _ => engine::draw_chance(&g, &mut dice).expect("an outcome"),
+        };
+        g.apply_unchecked(a);
+    }
+    let mut p = L1813Heuristic::new(3);
+    let a = p.choose(&g);
+    let why = p.explain().expect("the movement explained");
+    assert!(why.starts_with("Movement (steady style):"), "{why}");
+    g.apply(a).unwrap();
+    if g.step() == Step::Movement && matches!(g.to_act(), ToAct::Side(_)) {
+        p.choose(&g);
+        assert_eq!(p.explain(), None);
+    }
+}
+
+// ---- the fast search ------------------------------------------------------------------------
+
+#[test]
+fn the_plans_search_chooses_legal_actions_and_is_deterministic_by_seed() {
+    let run = || {
+        let mut seats = [Seat::Plans(L1813Plans::new(1, 5)), heuristic(6)];
+        play(new_game(5), &mut seats, 4, 1).0
+    };
+    let a = run();
+    assert!(a.len() > 20);
+    assert_eq!(a, run());
+    // the Allied seat too, and in a spring scenario with hidden units
+    let mut seats = [heuristic(7), Seat::Plans(L1813Plans::new(1, 8))];
+    play(new_game(1), &mut seats, 5, 1);
+    assert!(L1813Plans::from_spec("plans@3n", 1).is_ok());
+    assert!(L1813Plans::from_spec("plans@0n", 1).is_err());
+}
+
+#[test]
+fn the_plans_search_explains_the_plan_it_chose() {
+    let (g, h, n) = corps_against_corps(true);
+    let mut p = L1813Plans::new(1, 2);
+    let a = p.choose(&g);
+    assert_eq!(a, Action::Attack { from: h, to: n });
+    let why = p.explain().expect("explained");
+    assert!(why.contains("200%"), "{why}");
 }

@@ -11,8 +11,10 @@
 //! end of the next player-turn.
 
 pub mod heuristic;
+pub mod plans;
 
 pub use heuristic::L1813Heuristic;
+pub use plans::L1813Plans;
 
 use crate::montecarlo::{search, Knowledge, Limits, Rollout};
 use engine::{Dice, Rules, Side, ToAct};
@@ -101,7 +103,7 @@ impl Knowledge<Game> for L1813Knowledge {
     }
 
     fn policy(&self, _seat: Side, seed: u64) -> L1813Heuristic {
-        L1813Heuristic::new(seed)
+        L1813Heuristic::new(seed).quiet()
     }
 
     /// The victory point difference for `me`, with each division on the map worth half a
@@ -139,6 +141,8 @@ pub struct L1813Search {
     sims: u32,
     seed: u64,
     decisions: u64,
+    key: Option<heuristic::StepKey>,
+    last: Option<String>,
 }
 
 impl L1813Search {
@@ -149,7 +153,15 @@ impl L1813Search {
             sims: sims.max(1),
             seed,
             decisions: 0,
+            key: None,
+            last: None,
         }
+    }
+
+    /// At the first decision of a step: the steady heuristic's plan for it in a sentence
+    /// (the search weighs single actions around that plan).
+    pub fn explain(&self) -> Option<String> {
+        self.last.clone()
     }
 
     /// The player of a spec: `search` (200 rollouts a decision) or `search@Nn`.
@@ -175,6 +187,14 @@ impl L1813Search {
         let ToAct::Side(me) = g.to_act() else {
             return Action::End;
         };
+        self.last = None;
+        let key = heuristic::step_key(g);
+        if self.key != Some(key) {
+            self.key = Some(key);
+            let style = heuristic::Style::STEADY;
+            let plan = heuristic::step_plan(g, style, &mut Dice::new(self.seed));
+            self.last = Some(heuristic::describe(g, style, &plan));
+        }
         self.decisions += 1;
         let seed = self.seed ^ self.decisions.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let plans = self.knowledge.candidates(g, me, seed);
@@ -192,6 +212,57 @@ impl L1813Search {
                 );
                 plans[v.best][0]
             }
+        }
+    }
+}
+
+/// Any computer player of Leipzig 1813 by its spec.
+pub enum L1813Player {
+    /// `heuristic`.
+    Heuristic(L1813Heuristic),
+    /// `search`, `search@Nn`: the generic search over single actions (slow).
+    Search(L1813Search),
+    /// `plans`, `plans@Nn`: the fast search over whole steps in styles.
+    Plans(L1813Plans),
+}
+
+impl L1813Player {
+    /// The player of a spec: `heuristic`, `plans`, `plans@Nn`, `search`, `search@Nn`.
+    pub fn from_spec(spec: &str, seed: u64) -> Result<L1813Player, String> {
+        let s = spec.trim();
+        if s == "heuristic" {
+            Ok(L1813Player::Heuristic(L1813Heuristic::new(seed)))
+        } else if s.starts_with("plans") {
+            L1813Plans::from_spec(s, seed).map(L1813Player::Plans)
+        } else {
+            L1813Search::from_spec(s, seed).map(L1813Player::Search)
+        }
+    }
+
+    /// Chooses an action of the seat to act in `g`.
+    pub fn choose(&mut self, g: &Game) -> Action {
+        match self {
+            L1813Player::Heuristic(p) => p.choose(g),
+            L1813Player::Search(p) => p.choose(g),
+            L1813Player::Plans(p) => p.choose(g),
+        }
+    }
+
+    /// Its name for reports.
+    pub fn name(&self) -> String {
+        match self {
+            L1813Player::Heuristic(p) => p.name(),
+            L1813Player::Search(p) => p.name(),
+            L1813Player::Plans(p) => p.name(),
+        }
+    }
+
+    /// The sentence of the plan the last choice began, if it began one.
+    pub fn explain(&self) -> Option<String> {
+        match self {
+            L1813Player::Heuristic(p) => p.explain(),
+            L1813Player::Search(p) => p.explain(),
+            L1813Player::Plans(p) => p.explain(),
         }
     }
 }
