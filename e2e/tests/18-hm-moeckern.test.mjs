@@ -1,14 +1,14 @@
 // The hex-miniatures rules on the board (issue 16): Möckern opens with its own panels (the
 // battle's clock, weather and sight; the victory table with each army's casualties and who
 // holds the field; the orders); a Prussian battalion comes on by the Halle road at its entry
-// hex; a French order to a formation far from its general rides by messenger, and the messenger
-// is a counter on the map and a line of the orders panel until it arrives. A hot-seat game with
-// a fixed seed; actions typed in the command box.
+// hex, by a click on one of the hexes shaded for it; a French order to a formation far from its
+// general rides by messenger, and the messenger is a counter on the map and a line of the orders
+// panel until it arrives. A hot-seat game with a fixed seed; the order typed in the command box.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  useFixture, server, api, browser, newPage, shot, openBoard, boardState, waitActions, command, centreOn, assertNoPageErrors,
+  useFixture, server, api, browser, newPage, shot, openBoard, boardState, waitActions, command, centreOn, clickHex, assertNoPageErrors,
 } from './helpers.mjs';
 
 useFixture();
@@ -43,9 +43,23 @@ test('Möckern: its panels, an arrival by the Halle road, an order carried by a 
   assert.equal(marine.hex, '1012');
   assert.equal(await page.locator('svg.board .layer-counters [data-unit="FR-21-2M-1"]').count(), 1);
 
-  // Hiller's battalion comes on at the Halle road's edge hex
+  // Hiller's battalion comes on at the Halle road's edge hex: taken up from the reinforcements
+  // list, the hexes it may enter shaded (its legal moves: the system has no moves query), a click
   assert.equal(unitOf(s, 'PR-AG-1').status, 'waiting');
-  s = await act(page, 'move PR-AG-1 0112');
+  await page.locator('[data-key="reinf:PR-AG-1"]').first().click();
+  await page.waitForFunction(() => /** @type {any} */ (window).grognard.selected === 'PR-AG-1');
+  const entries = s.legal_actions.filter((/** @type {any} */ a) => a.kind === 'move' && a.unit === 'PR-AG-1').map((/** @type {any} */ a) => a.to).sort();
+  assert.ok(entries.includes('0112'));
+  await page.locator('svg.board .layer-dest path.dest[data-hex="0112"]').waitFor();
+  const shaded = (await page.locator('svg.board .layer-dest path.dest').evaluateAll((els) => els.map((e) => e.getAttribute('data-hex')))).sort();
+  assert.deepEqual(shaded, entries, 'the hexes shaded are its legal moves');
+  assert.equal(await page.locator('.toast-error').count(), 0, 'no error shown');
+  await centreOn(page, '0112');
+  const n = s.actions_recorded;
+  await clickHex(page, '0112');
+  await waitActions(page, n);
+  s = await boardState(page);
+  assert.equal(s.log.find((/** @type {any} */ e) => e.n === n + 1)?.action, 'move PR-AG-1 0112', 'the click brought it on');
   assert.equal(unitOf(s, 'PR-AG-1').hex, '0112');
   await page.locator('svg.board .layer-counters [data-unit="PR-AG-1"]').waitFor();
 

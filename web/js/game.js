@@ -608,6 +608,16 @@ export class Game {
         this.renderBoard();
         this.renderSidebar();
       } catch (e) {
+        if (e instanceof ApiError && e.status === 404 && /no query/.test(e.why)) {
+          // a rules system without the moves query: the hexes its legal moves of the unit name
+          if (seq !== this.movesSeq || ctl.selected !== id) return;
+          const list = [...(ctl.L.moves.get(id)?.keys() || [])].map((hex) => ({ hex, cost: 0, path: [hex] }));
+          ctl.moves = { unit: id, list, dests: new Map(list.map((d) => [d.hex, d])), why_not: null };
+          if (list.length) announce(`${id}: ${plural(list.length, 'legal destination')}.`);
+          this.renderBoard();
+          this.renderSidebar();
+          return;
+        }
         toast({ kind: 'error', title: `The moves of ${id} could not be loaded`, body: /** @type {Error} */ (e).message });
       }
     }
