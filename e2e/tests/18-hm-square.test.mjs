@@ -11,8 +11,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import {
-  useFixture, server, api, browser, newPage, shot, openBoard, waitBoard, idle, boardState, waitActions, centreOn, clickHex, assertNoPageErrors,
+  useFixture, ARTIFACTS, server, api, browser, newPage, shot, openBoard, waitBoard, idle, boardState, waitActions, centreOn, clickHex, assertNoPageErrors,
 } from './helpers.mjs';
 
 useFixture();
@@ -73,6 +74,7 @@ test('Möckern: a battalion forms square against cavalry by a click, and the cha
   assert.match(await counter.locator('title').textContent() || '', /square/);
   assert.match(await page.locator('.card-orders .unit-card').innerText(), /square/);
   await shot(page, '18-hm-square-formed');
+  await counter.screenshot({ path: path.join(ARTIFACTS, '18-hm-square-counter.png'), animations: 'disabled' });
 
   // the rest of the French player-turn and the Prussian one up to their attacks
   const then = data.then.slice(0, -1);

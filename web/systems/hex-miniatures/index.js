@@ -128,8 +128,8 @@ function counterFace(u, k, c) {
   // a square's four faces: a heavy frame inside the counter's edge ([8.1.1])
   if (u.formation === 'square') {
     out.push(s('rect', {
-      x: f(-k / 2 + 3.5), y: f(-k / 2 + 3.5), width: f(k - 7), height: f(k - 7), rx: 1.5,
-      fill: 'none', stroke: text, 'stroke-width': f(0.035 * S), class: 'hm-square-frame',
+      x: f(-k / 2 + 4), y: f(-k / 2 + 4), width: f(k - 8), height: f(k - 8), rx: 1.5,
+      fill: 'none', stroke: text, 'stroke-width': f(0.05 * S), class: 'hm-square-frame',
     }));
   }
   // every arm but the foot and the horse is a battery here: the dot
