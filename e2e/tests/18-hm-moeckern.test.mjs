@@ -3,7 +3,7 @@
 // holds the field; the orders); a Prussian battalion comes on by the Halle road at its entry
 // hex, by a click on one of the hexes shaded for it; a French order to a formation far from its
 // general rides by messenger, and the messenger is a counter on the map and a line of the orders
-// panel until it arrives. A hot-seat game with a fixed seed; the order typed in the command box.
+// panel until it arrives; the map greys the hexes the side to act does not see. A hot-seat game with a fixed seed; the order typed in the command box.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -43,6 +43,13 @@ test('Möckern: its panels, an arrival by the Halle road, an order carried by a 
   assert.equal(marine.hex, '1012');
   assert.equal(await page.locator('svg.board .layer-counters [data-unit="FR-21-2M-1"]').count(), 1);
 
+  // the map greys what the side to act does not see: the Prussians have nobody on the table yet
+  const greyed = async () => Number(await page.locator('svg.board .layer-sight path.out-of-sight').getAttribute('data-hexes').catch(() => '0'));
+  const total = await page.evaluate(() => /** @type {any} */ (window).grognard.board.terrain.size);
+  assert.equal(s.sight.Prussians.length, 0);
+  assert.equal(await greyed(), total, 'every hex greyed');
+  assert.match(await page.locator('.sidebar .card-hm-battle .hm-sight').innerText(), /no unit of the Prussians sees \(0 seen\)/);
+
   // Hiller's battalion comes on at the Halle road's edge hex: taken up from the reinforcements
   // list, the hexes it may enter shaded (its legal moves: the system has no moves query), a click
   assert.equal(unitOf(s, 'PR-AG-1').status, 'waiting');
@@ -60,6 +67,10 @@ test('Möckern: its panels, an arrival by the Halle road, an order carried by a 
   await waitActions(page, n);
   s = await boardState(page);
   assert.equal(s.log.find((/** @type {any} */ e) => e.n === n + 1)?.action, 'move PR-AG-1 0112', 'the click brought it on');
+  // now it sees: only what it does not see stays greyed
+  assert.ok(s.sight.Prussians.includes('0112'));
+  await page.waitForFunction((k) => Number(document.querySelector('svg.board .layer-sight path.out-of-sight')?.getAttribute('data-hexes') || 0) === k, total - s.sight.Prussians.length);
+  await shot(page, '18-hm-sight');
   assert.equal(unitOf(s, 'PR-AG-1').hex, '0112');
   await page.locator('svg.board .layer-counters [data-unit="PR-AG-1"]').waitFor();
 

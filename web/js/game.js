@@ -524,6 +524,7 @@ export class Game {
     b.setUnits(v.units, { selected: ctl.selected, obligations, actable: ctl.actable(v), flash: this.flash, slide: this.slide });
     this.flash = new Set();
     this.slide = new Map();
+    b.showSight(this.system.mapShade?.(v) ?? null);
     b.showLastMoves(this.store.replayN === null ? this.lastMoves : []);
     b.showReinforcements(arrivals(v));
     const movesNow = ctl.moves && ctl.moves.unit === ctl.selected && v.step === 'movement' && this.canAct();

@@ -31,6 +31,7 @@
  *   tableFocus?: (game: import('./game.js').Game) => {column: string|null, die: number|null, why: string}|null,
  *   grammar?: () => string,
  *   previewView?: (preview: any) => Node|null,
+ *   mapShade?: (v: import('./api.js').StateView) => {seen: Set<string>, label: string}|null,
  * }} SystemPanel
  */
 /**

@@ -172,7 +172,7 @@ export class Board {
     const layers = {};
     // hexside features (river, stream, bridge) are drawn again over the counters' edges (`sides`):
     // a counter never hides them; labels go over both
-    for (const name of ['zoc', 'range', 'dest', 'cand', 'numbers', 'lastmoves', 'origin', 'counters', 'sides', 'places', 'marks', 'reinf', 'combats', 'path', 'cursor', 'facings', 'ghost']) {
+    for (const name of ['sight', 'zoc', 'range', 'dest', 'cand', 'numbers', 'lastmoves', 'origin', 'counters', 'sides', 'places', 'marks', 'reinf', 'combats', 'path', 'cursor', 'facings', 'ghost']) {
       const g = s('g', { class: `layer layer-${name}` });
       layers[name] = g;
       vp.append(g);
@@ -694,6 +694,25 @@ export class Board {
         s('path', { d: this.hexPath(m.to, 0.96), class: 'last-to' }),
         s('line', { x1: f(ax), y1: f(ay), x2: f(bx - ux * 0.36 * S), y2: f(by - uy * 0.36 * S), class: 'last-way', 'marker-end': 'url(#arrow-p)' })));
     }
+  }
+
+  /**
+   * Greys the hexes a side does not see (the rules system's `mapShade`); null for none.
+   * @param {{seen: Set<string>, label: string}|null} shade
+   */
+  showSight(shade) {
+    const g = this.layers.sight;
+    g.replaceChildren();
+    if (!shade) return;
+    let d = '';
+    let n = 0;
+    for (const hx of this.terrain.keys()) {
+      if (shade.seen.has(hx)) continue;
+      d += this.hexPath(hx);
+      n++;
+    }
+    if (!d) return;
+    g.append(s('path', { d, class: 'out-of-sight', fill: '#3A3A3A', 'fill-opacity': 0.3, 'pointer-events': 'none', 'data-hexes': String(n) }, s('title', {}, shade.label)));
   }
 
   /** Hatches zones of control. @param {Set<string>|null} hexes */

@@ -206,6 +206,24 @@ function unitLines(u) {
   ];
 }
 
+/** Whose sight the map shows: the seat's side, else (hot seat, spectators) the side to act, else
+ *  the phasing one. @param {StateView} v */
+function sightSide(v) {
+  const x = /** @type {any} */ (v);
+  const sight = x.sight && typeof x.sight === 'object' ? x.sight : null;
+  if (!sight) return null;
+  const side = typeof x.viewer_side === 'string' ? x.viewer_side : v.to_act in sight ? v.to_act : v.phasing;
+  return Array.isArray(sight[side]) ? { side, seen: /** @type {string[]} */ (sight[side]) } : null;
+}
+
+/** The hexes out of a side's sight, greyed on the map ([24], [18]: the light, the weather and
+ *  what terrain and troops hide; what is out of sight may not be fired on, [9.1.3]).
+ *  @param {StateView} v */
+function mapShade(v) {
+  const s = sightSide(v);
+  return s ? { seen: new Set(s.seen), label: `Greyed: hexes no unit of the ${s.side} sees` } : null;
+}
+
 /** The clock, the weather, the light and the visible range. @param {import('../../js/game.js').Game} game */
 function battleCard(game) {
   const { clock, conditions } = hm(game.v);
@@ -216,7 +234,11 @@ function battleCard(game) {
     h('ul', { class: 'plain small hm-conditions' },
       h('li', { 'data-weather': conditions.weather }, `Weather: ${conditions.weather}${conditions.weather_position ? ` (counter at ${conditions.weather_position})` : ''}`),
       h('li', {}, `Light: ${conditions.night ? 'night' : conditions.light === null || conditions.light === undefined ? 'full daylight' : `dusk, ${conditions.light} hex${conditions.light === 1 ? '' : 'es'}`}`),
-      h('li', { class: 'hm-visibility' }, `Sight: ${sight}${conditions.night ? '; night: no combat' : ''}`)),
+      h('li', { class: 'hm-visibility' }, `Sight: ${sight}${conditions.night ? '; night: no combat' : ''}`),
+      (() => {
+        const who = sightSide(game.v);
+        return who ? h('li', { class: 'hm-sight' }, `Greyed on the map: the hexes no unit of the ${who.side} sees (${who.seen.length} seen)`) : null;
+      })()),
   ]);
 }
 
@@ -324,6 +346,7 @@ registerSystem({
   eventLabel,
   sequence,
   panels: (game) => [battleCard(game), victoryCard(game), ordersCard(game)],
+  mapShade,
   // the verbs of crates/hex-miniatures/src/action.rs
   grammar: () => 'The grammar: order G F hold|free|HEX, move U HEX, ride G HEX, face U DIR, form U line|column|square|limbered|unlimbered, fire B U, attack U HEX, advance U, end — units and generals by id (FR-21-2M-1, yorck), formations by id (PR-7), hexes XXYY, directions E NE NW W SW SE.',
   legendUnits: () => Object.entries(NATIONS).map(([code, c]) => ({ code, name: c.name, fill: c.fill, text: c.text, mark: NATION_MARKS[code] })),
@@ -332,6 +355,6 @@ registerSystem({
     'Hex miniatures: battalions, cavalry regiments and batteries of base units on 200 m hexes, ten minutes a turn. Each army\'s player-turn: rally, orders, movement, combat (artillery, then cavalry and squares, then the rest), crisis of morale.',
     'Counters show their strength and base units left (strength·bases); tags mark a unit disordered (DIS), retiring (RET) or routed (RTD), in column (COL) or square (SQU), a battery limbered (LIM); the notch is the hexside it faces. A unit out of order is also struck through corner to corner (yellow disordered, orange retiring, a heavy vermillion stroke routed); a square has a heavy frame inside its edge. After an action, an arrow shows where a unit that fell back came from.',
     'Generals are round counters with their bonus; messengers (M) carry orders to formations at five hexes a turn and may be captured. The Orders panel lists the standing orders and the orders in transit.',
-    'Sight shortens with the weather and at dusk: the battle panel gives the turn\'s visible range. The victory table counts each army\'s base units lost against its 5% marks; at dusk the holder of every objective wins.',
+    'Sight shortens with the weather and at dusk: the battle panel gives the turn\'s visible range, and the map greys the hexes no unit of the side to act (or of your seat) sees. The victory table counts each army\'s base units lost against its 5% marks; at dusk the holder of every objective wins.',
   ],
 });
