@@ -63,10 +63,20 @@ impl Game {
     /// Stacking (D): units standing aside do not, L44; Leaders (C): leaders add their offensive
     /// bonus).
     pub(crate) fn attacking_force(&self, side: u8, h: Hex) -> HexForce {
+        self.attacking_force_but(side, h, None)
+    }
+
+    /// The attacking force of a hex as it would be if unit `except` stood aside too.
+    fn attacking_force_but(&self, side: u8, h: Hex, except: Option<usize>) -> HexForce {
         let mut f = HexForce::default();
         for i in self.units_at(h) {
             let u = &self.units[i];
-            if u.side != side || self.is_dispersed(u) || self.saxon_locked(u) || u.aside {
+            if u.side != side
+                || self.is_dispersed(u)
+                || self.saxon_locked(u)
+                || u.aside
+                || except == Some(i)
+            {
                 continue;
             }
             match self.arm(u) {
@@ -147,10 +157,15 @@ impl Game {
     /// The best odds an attack could still have, and the floor it must reach (TEC River
     /// hexside): the attacker at full strength where a supply unit could support it, the
     /// defender at full strength where one could support it (ruling L30).
-    fn attack_floor(&self, from: Hex, targets: &[Hex]) -> Option<(u32, u32)> {
+    fn attack_floor(
+        &self,
+        from: Hex,
+        targets: &[Hex],
+        except: Option<usize>,
+    ) -> Option<(u32, u32)> {
         let side = self.player;
         let b = &self.ctx.board;
-        let af = self.attacking_force(side, from);
+        let af = self.attacking_force_but(side, from, except);
         let a_sup = b.hex(from).fortress || self.supply_near(side, from, |_| true).is_some();
         let attack = attack_strength(&af.printed, a_sup, &af.leaders);
         let mut defence = 0u32;
@@ -214,7 +229,7 @@ impl Game {
                     .iter()
                     .any(|&t| self.units_at(t).iter().any(|&i| !self.sees(side, i)));
                 if !hidden {
-                    if let Some((p, min)) = self.attack_floor(from, &targets) {
+                    if let Some((p, min)) = self.attack_floor(from, &targets, None) {
                         if p < min {
                             return Err(refuse(
                                 "TEC River hexside",
@@ -278,6 +293,30 @@ impl Game {
                 "Combat (A)",
                 "an attack needs a combat unit: the last one may not stand aside",
             ));
+        }
+        // TEC River hexside: not below the river's floor where the French may examine the
+        // defenders (as at the declaration, L30).
+        let side = self.player;
+        for c in self.combats.iter().filter(|c| c.from == u.hex) {
+            let hidden = c
+                .targets
+                .iter()
+                .any(|&t| self.units_at(t).iter().any(|&i| !self.sees(side, i)));
+            if hidden {
+                continue;
+            }
+            if let Some((p, min)) = self.attack_floor(c.from, &c.targets, Some(usize::from(unit))) {
+                if p < min {
+                    return Err(refuse(
+                        "TEC River hexside",
+                        format!(
+                            "without {} the attack across the river could be at most {p}%, \
+                             under its {min}%",
+                            self.label(usize::from(unit))
+                        ),
+                    ));
+                }
+            }
         }
         Ok(())
     }

@@ -555,3 +555,26 @@ fn l45_a_dispersed_stack_retreats_together_where_its_owner_chooses() {
         assert!(g.is_dispersed(&g.units()[u]));
     }
 }
+
+#[test]
+fn l44_tec_river_hexside_standing_aside_may_not_bring_a_river_attack_under_160_percent() {
+    let mut g = staged(0);
+    let (a, b, _) = river_crossing(&g);
+    let army = g.stage_unit(0, "infantry-army", a).unwrap();
+    let div = g.stage_unit(0, "infantry-division", a).unwrap();
+    g.stage_unit(0, "supply", a).unwrap();
+    g.stage_unit(1, "infantry-corps", b).unwrap();
+    g.stage_unit(1, "supply", b).unwrap();
+    g.apply(Action::End).unwrap();
+    // 20 against a supplied corps doubled, 10: 200%.
+    let t = format!("attack {a} {b}");
+    act(&mut g, &t);
+    // Without the army: 2 against 10.
+    assert_eq!(
+        refusal(&g, &format!("aside {}", g.label(army))).case,
+        "TEC River hexside"
+    );
+    // Without the division: 18 against 10, 180%.
+    let t = format!("aside {}", g.label(div));
+    act(&mut g, &t);
+}
