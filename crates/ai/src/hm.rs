@@ -347,17 +347,31 @@ impl<'a> Ctx<'a> {
         v
     }
 
-    /// The best column (tenths) `unit` would attack at from `to`, with the friends that can
-    /// join, and the hex it would attack; `None` when `to` touches no enemy.
+    /// The column (tenths) `unit` would attack at from `to`, with the friends that can join,
+    /// and the hex: the worst over the hexes next to `to` holding an enemy in order or
+    /// disorder, since each of them must then be attacked ([9.4.2.1]; HM33); `None` when `to`
+    /// touches no enemy, 10:1 when it touches only routed ones.
     fn contact(&self, unit: UnitId, to: Hex) -> Option<(i64, Hex)> {
-        self.enemy_hexes_next_to(to)
+        let hexes = self.enemy_hexes_next_to(to);
+        let first = *hexes.first()?;
+        let live: Vec<Hex> = hexes
             .into_iter()
-            .filter_map(|e| {
-                let att = self.joiners(e, unit, true);
-                let p = self.g.preview(e, &att)?;
-                Some((column10(&p), e))
+            .filter(|&e| {
+                self.g.units_at(e).iter().any(|&u| {
+                    self.g.side_of(u) != self.side && self.g.unit(u).order != Order::Routed
+                })
             })
-            .max()
+            .collect();
+        if live.is_empty() {
+            return Some((100, first));
+        }
+        live.into_iter()
+            .map(|e| {
+                let att = self.joiners(e, unit, true);
+                let c = self.g.preview(e, &att).map_or(0, |p| column10(&p));
+                (c, e)
+            })
+            .min()
     }
 
     fn score(&self, a: Action) -> i64 {
@@ -486,7 +500,7 @@ impl<'a> Ctx<'a> {
         // a unit in contact at a bad column steps back (not a defender on its objective)
         if arm != Arm::Artillery && self.nearest_enemy(from) <= 1 && near_to > 1 {
             let now = self.contact(unit, from).map_or(0, |(c, _)| c);
-            if now < self.style.contact && !(!self.attacker && self.ours.contains(&from)) {
+            if now < self.style.contact && (self.attacker || !self.ours.contains(&from)) {
                 s += 35;
             }
         }
@@ -769,7 +783,7 @@ pub struct HmSearch {
 
 impl HmSearch {
     /// The default budget: rollouts per searched stage.
-    pub const SIMS: u32 = 24;
+    pub const SIMS: u32 = 100;
 
     /// A search player spending `sims` rollouts on each searched stage.
     pub fn new(sims: u32, seed: u64) -> HmSearch {
@@ -795,7 +809,7 @@ impl HmSearch {
                 .and_then(|n| n.strip_suffix('n'))
                 .and_then(|n| n.parse::<u32>().ok())
                 .map(|n| HmSearch::new(n, seed))
-                .ok_or_else(|| format!("no computer player '{s}' (search, search@24n)")),
+                .ok_or_else(|| format!("no computer player '{s}' (search, search@100n)")),
         }
     }
 

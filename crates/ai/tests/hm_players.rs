@@ -127,7 +127,7 @@ fn heuristic_vs_random(games: u64, max: usize) -> (u32, f64) {
 
 #[test]
 fn the_heuristic_does_better_than_random_play() {
-    let (better, mean) = heuristic_vs_random(2, 1500);
+    let (better, mean) = heuristic_vs_random(2, usize::MAX);
     assert!(
         better >= 1 && mean > 0.0,
         "{better} of 2, mean margin {mean}"
@@ -182,7 +182,9 @@ fn where_the_losses_come_from() {
                         attackers, column, ..
                     } => {
                         let s = g.side_of(attackers[0]);
-                        *columns.entry((s, column.clone())).or_default() += 1;
+                        let moved = attackers.iter().any(|&u| g.unit(u).moved);
+                        let stage = if moved { "moved in" } else { "stood" };
+                        *columns.entry((s, format!("{column} {stage}"))).or_default() += 1;
                     }
                     _ => {}
                 }
@@ -441,4 +443,54 @@ fn the_heuristic_says_its_plan_once_a_stage_with_its_numbers() {
             );
         }
     }
+}
+
+/// The search's computer player-turns timed (median and longest), against the heuristic.
+#[test]
+#[ignore = "long: run with --release -- --ignored --nocapture"]
+fn the_search_player_turn_times() {
+    let spec = std::env::var("HM_SEARCH").unwrap_or_else(|_| "search".into());
+    let mut p = HmSearch::from_spec(&spec, 1).expect("a spec");
+    let mut h = HmHeuristic::new(2);
+    let mut g = moeckern();
+    let mut dice = Dice::new(3);
+    let mut times: Vec<f64> = Vec::new();
+    let mut cur = 0.0;
+    let mut key = (0, 9);
+    loop {
+        match g.to_act() {
+            ToAct::Over(_) => break,
+            ToAct::Chance => {
+                let a = draw_chance(&g, &mut dice).expect("a chance outcome");
+                g.apply_unchecked(a);
+            }
+            ToAct::Side(s) if s.0 == 0 => {
+                if key != (g.turn(), g.phasing().0) {
+                    if cur > 0.0 {
+                        times.push(cur);
+                    }
+                    cur = 0.0;
+                    key = (g.turn(), g.phasing().0);
+                }
+                let t = std::time::Instant::now();
+                let a = p.choose(&g).expect("a choice");
+                cur += t.elapsed().as_secs_f64();
+                g.apply_unchecked(a);
+            }
+            ToAct::Side(_) => {
+                let a = h.choose(&g).expect("a choice");
+                g.apply_unchecked(a);
+            }
+        }
+    }
+    times.push(cur);
+    times.sort_by(|a, b| a.total_cmp(b));
+    let c = g.casualties();
+    println!(
+        "{spec}: {} player-turns, median {:.2} s, longest {:.2} s, {} rollouts; casualties {c:?}",
+        times.len(),
+        times[times.len() / 2],
+        times[times.len() - 1],
+        p.simulations()
+    );
 }

@@ -31,7 +31,7 @@ pub type HmGame = Hosted<Game, HmPresenter>;
 pub const ID: &str = "hex-miniatures";
 
 /// The players it offers, weakest first.
-const PLAYERS: &[&str] = &["random", "heuristic"];
+const PLAYERS: &[&str] = &["random", "heuristic", "search"];
 
 /// A scenario stub: the library's entry for one of the rules crate's scenarios.
 #[derive(Deserialize)]
@@ -259,10 +259,15 @@ impl System for HexMiniatures {
                 crate::random::TypedRandom::<Game, HmPresenter>::new(seed),
             )),
             "heuristic" => Ok(Box::new(HmAi(ai::hm::HmHeuristic::new(seed)))),
-            other => Err(format!(
-                "no computer player '{other}' for the hex-miniatures rules (available: {})",
-                PLAYERS.join(", ")
-            )),
+            // the generic search over ai::hm's knowledge (`search`, `search@200n`)
+            other => match ai::hm::HmSearch::from_spec(other, seed) {
+                Ok(p) => Ok(Box::new(HmSearchAi(p))),
+                Err(_) => Err(format!(
+                    "no computer player '{other}' for the hex-miniatures rules (available: {}; \
+                     search@Nn for the search with N rollouts a stage)",
+                    PLAYERS.join(", ")
+                )),
+            },
         }
     }
 }
@@ -289,6 +294,39 @@ impl DynPlayer for HmAi {
 
     fn name(&self) -> String {
         "heuristic".into()
+    }
+
+    fn explain(&self) -> Option<String> {
+        self.0.explain()
+    }
+}
+
+/// The search player (`ai::hm::HmSearch`).
+struct HmSearchAi(ai::hm::HmSearch);
+
+impl DynPlayer for HmSearchAi {
+    fn choose(&mut self, game: &dyn DynGame) -> String {
+        let Some(h) = game.as_any().downcast_ref::<HmGame>() else {
+            // not a game of this system: the first legal action
+            return game
+                .legal()
+                .first()
+                .map(|a| a.text.clone())
+                .unwrap_or_default();
+        };
+        let g = &h.session.game;
+        match self.0.choose(g) {
+            Some(a) => engine::Rules::action_text(g, a),
+            None => String::new(),
+        }
+    }
+
+    fn name(&self) -> String {
+        self.0.name()
+    }
+
+    fn explain(&self) -> Option<String> {
+        self.0.explain()
     }
 }
 
