@@ -489,7 +489,7 @@ pub fn hm_legal_action(g: &Game, a: Action) -> LegalAction {
 
 /// The state view `viewer` may see (`docs/api.md`, "The state view", with the system's own
 /// members `clock`, `conditions`, `generals`, `messengers`, `formations`, `victory`, `sight`).
-/// The rules hide nothing from either seat (the text has no hidden units: what is out of sight
+/// The rules hide nothing from either seat (HM55: the text has no hidden units: what is out of sight
 /// may not be fired on, [9.1.3]); `sight` says what each side sees, and each unit whether the
 /// enemy sees it. Legal actions are listed only when `with_legal`.
 pub fn hm_state_view(
