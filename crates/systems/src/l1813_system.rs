@@ -37,10 +37,11 @@ pub const ID: &str = "leipzig-1813";
 /// The map its scenarios are played on.
 pub const MAP: &str = "central-europe";
 
-/// The players it offers, weakest first (the start screen picks the last). The search
-/// (`search`, `search@Nn`) is played when named but not offered: at its budget a computer
-/// player-turn takes minutes (`docs/ai.md`, "Leipzig 1813 players").
-const PLAYERS: &[&str] = &["random", "heuristic"];
+/// The players it offers, weakest first (the start screen picks the last): `plans`, the fast
+/// search over whole steps in styles, takes a few seconds a computer player-turn. The search
+/// over single actions (`search`, `search@Nn`) is played when named but not offered: at its
+/// budget a computer player-turn takes minutes (`docs/ai.md`, "Leipzig 1813 players").
+const PLAYERS: &[&str] = &["random", "heuristic", "plans"];
 
 /// A scenario stub: the library's entry for one of the rules crate's scenarios.
 #[derive(Deserialize)]
@@ -292,12 +293,13 @@ impl System for Leipzig1813 {
             )),
             // ai::l1813's heuristic: objectives, supply, forced marches at a small loss
             "heuristic" => Ok(Box::new(L1813Heur(ai::l1813::L1813Heuristic::new(seed)))),
-            // the generic search over ai::l1813's knowledge (`search`, `search@500n`)
-            other => match ai::l1813::L1813Search::from_spec(other, seed) {
+            // the generic search over ai::l1813's knowledge: whole steps in styles (`plans`,
+            // `plans@8n`) or single actions (`search`, `search@500n`)
+            other => match ai::l1813::L1813Player::from_spec(other, seed) {
                 Ok(p) => Ok(Box::new(L1813Ai(p))),
                 Err(_) => Err(format!(
-                    "no computer player '{other}' for Leipzig 1813 (available: {}; and the \
-                     search, slow: search, search@50n)",
+                    "no computer player '{other}' for Leipzig 1813 (available: {}; plans@8n; and \
+                     the search, slow: search, search@50n)",
                     PLAYERS.join(", ")
                 )),
             },
@@ -305,8 +307,8 @@ impl System for Leipzig1813 {
     }
 }
 
-/// The generic search of `ai::l1813` over the hosted game.
-struct L1813Ai(ai::l1813::L1813Search);
+/// The searches of `ai::l1813` over the hosted game.
+struct L1813Ai(ai::l1813::L1813Player);
 
 impl DynPlayer for L1813Ai {
     fn choose(&mut self, game: &dyn DynGame) -> String {
@@ -325,6 +327,10 @@ impl DynPlayer for L1813Ai {
 
     fn name(&self) -> String {
         self.0.name()
+    }
+
+    fn explain(&self) -> Option<String> {
+        self.0.explain()
     }
 }
 
@@ -348,6 +354,10 @@ impl DynPlayer for L1813Heur {
 
     fn name(&self) -> String {
         self.0.name()
+    }
+
+    fn explain(&self) -> Option<String> {
+        self.0.explain()
     }
 }
 
@@ -421,11 +431,12 @@ mod tests {
 
     #[test]
     fn its_computer_players_are_offered() {
-        assert_eq!(Leipzig1813.players(), vec!["random", "heuristic"]);
+        assert_eq!(Leipzig1813.players(), vec!["random", "heuristic", "plans"]);
+        assert!(Leipzig1813.player("plans@2n", 1).is_ok());
         assert!(Leipzig1813.player("search@2n", 1).is_ok());
         let e = Leipzig1813.player("expert", 1).err().unwrap();
         assert!(
-            e.contains("available: random, heuristic; and the search"),
+            e.contains("available: random, heuristic, plans; plans@8n; and the search"),
             "{e}"
         );
         let lib = Library::standard();
