@@ -736,23 +736,13 @@ impl<'a> View<'a> {
                     -1
                 }
             }
-            Action::Advance { to, .. } => {
-                if self.cities.iter().any(|&(h, _)| h == to) {
-                    50
-                } else {
-                    -1
-                }
-            }
+            Action::Advance { to, .. } if self.cities.iter().any(|&(h, _)| h == to) => 50,
+            Action::Advance { .. } => -1,
             Action::Retreat { unit, to } => self.retreat(usize::from(unit), to),
             Action::Split { unit, into } => self.split(usize::from(unit), into),
             Action::Combine { hex, kind } => self.combine(hex, kind),
-            Action::Armistice => {
-                if armistice_worth(self.g) {
-                    1_000
-                } else {
-                    -1
-                }
-            }
+            Action::Armistice if armistice_worth(self.g) => 1_000,
+            Action::Armistice => -1,
             Action::Exit { unit } => self.exit(usize::from(unit)),
             #[allow(unreachable_patterns)]
             _ => -1,
