@@ -471,6 +471,7 @@ pub fn l1813_legal_action(g: &Game, a: Action) -> LegalAction {
         | Action::Halt { unit }
         | Action::Supply { unit }
         | Action::Aside { unit }
+        | Action::Hide { unit }
         | Action::Exit { unit }
         | Action::Disband { unit } => {
             la.unit = unit_label(g, unit);
@@ -734,8 +735,23 @@ pub fn l1813_event_text(g: &Game, e: &Event) -> String {
                 .as_ref()
                 .map_or_else(|| "a draw".to_string(), |w| format!("the {w} win"))
         ),
+        Event::StandsAside { unit } => {
+            format!("{} stands aside from its hex's attack", unit_words(g, unit))
+        }
+        Event::Advanced { unit, from, to } => format!(
+            "{} advances from {} into {}",
+            unit_words(g, unit),
+            hex_words(from),
+            hex_words(to)
+        ),
+        Event::Exited { unit } => format!("{} leaves the map", unit_words(g, unit)),
+        // (an event the rules add later: its kind only, never a unit's name, which could be
+        // one the French may not examine)
         #[allow(unreachable_patterns)]
-        _ => format!("{e:?}"),
+        _ => serde_json::to_value(e)
+            .ok()
+            .and_then(|v| v.get("kind").and_then(Value::as_str).map(|k| k.replace('_', " ")))
+            .unwrap_or_else(|| "an event".to_string()),
     }
 }
 
