@@ -572,7 +572,12 @@ impl<'a> Ctx<'a> {
             }
             Stage::Movement => {
                 let (near, all) = self.gathered;
-                if !self.attacker {
+                if all == 0 {
+                    Some(format!(
+                        "Movement ({style}): the army enters the table and comes up toward the \
+                         objectives."
+                    ))
+                } else if !self.attacker {
                     Some(format!(
                         "Movement ({style}): hold the objectives; a unit moves into contact \
                          only at {} or better.",
@@ -626,13 +631,16 @@ impl<'a> Ctx<'a> {
                         ("capture", _) => "to take the battery standing alone".into(),
                         _ => "charging the square".into(),
                     };
+                    let with = match att.len() - 1 {
+                        0 => "alone".to_string(),
+                        1 => "with 1 other unit beside the target".to_string(),
+                        n => format!("with {n} other units beside the target"),
+                    };
                     Some(format!(
-                        "{} attacks {} {odds} with {} unit{} beside it ({style}: attacks at \
-                         {} or better; a unit in contact must attack, [9.4.2.2]).",
+                        "{} attacks {} {odds}, {with} ({style}: it went into contact at {} or \
+                         better; a unit in contact must attack, [9.4.2.2]).",
                         g.unit_name(unit),
                         target,
-                        att.len(),
-                        if att.len() == 1 { "" } else { "s" },
                         column_text(self.style.contact),
                     ))
                 }
