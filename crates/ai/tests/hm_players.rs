@@ -117,6 +117,11 @@ fn heuristic_vs_random(games: u64, max: usize) -> (u32, f64) {
         };
         let (g, _) = play(&mut seats, 1000 + i, max);
         let m = margin(&g, h);
+        eprintln!(
+            "game {i}: heuristic side {h}, turn {}, casualties {:?}, margin {m}",
+            g.turn(),
+            g.casualties()
+        );
         total += m;
         if m > 0.0 {
             better += 1;
