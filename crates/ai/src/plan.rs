@@ -45,6 +45,12 @@ pub struct Style {
     /// friends on the free hexes the enemy could attack it from, while what can still attack it
     /// is at 2-1 or more (one of the level `search4`'s candidate plans).
     pub hold_line: bool,
+    /// On the game's last player-turn of the side without a line of communications, an attack
+    /// on an enemy unit whose hex, once vacated and entered by an advance (7.74), would cut
+    /// strength off from its line (17.5) is worth also what that cut is worth, as likely as the
+    /// hex is vacated. Built for the level `search4` (a candidate plan of the Allies, its
+    /// model of their last player-turn), not yet used by it: `docs/ai.md`, "strike_line".
+    pub strike_line: bool,
 }
 
 impl Default for Style {
@@ -60,6 +66,7 @@ impl Default for Style {
             support: false,
             keep_entry: false,
             hold_line: false,
+            strike_line: false,
         }
     }
 }
@@ -145,6 +152,10 @@ struct MoveCtx<'a> {
     /// Per enemy unit, what a set-up on it saves a holder of [`Self::hold_stake`] obliged to
     /// attack it alone (the style's `hold_line`; empty otherwise).
     hold_bonus: Vec<f64>,
+    /// Per hex the enemy holds, what standing there would cut off from his line of
+    /// communications for good (the style's `strike_line` on our last player-turn; empty
+    /// otherwise).
+    strike_stake: Vec<u32>,
 }
 
 /// Enemy threat against each hex: the total strength (and number) of enemy units that could
@@ -283,6 +294,7 @@ impl<'a> MoveCtx<'a> {
             entry_block: Vec::new(),
             hold_stake: Vec::new(),
             hold_bonus: Vec::new(),
+            strike_stake: Vec::new(),
         }
     }
 
@@ -381,6 +393,12 @@ impl<'a> MoveCtx<'a> {
             // the enemy holds his line's end: dislodge him and advance into it
             let urgency = if self.turns_left == 0 { 1.0 } else { 0.1 };
             return ev.p_vacate * urgency * crate::tactics::WIN * 0.5;
+        } else if let Some(&c) = self.strike_stake.get(he) {
+            // the style's `strike_line`: the enemy's hex, once ours by an advance (7.74), cuts
+            // `c` strength off from his line for good (17.5)
+            if c > 0 {
+                return ev.p_vacate * self.vals.delta(ls, c, 0).abs();
+            }
         }
         0.0
     }
@@ -708,6 +726,26 @@ impl<'a> MoveCtx<'a> {
             }
             self.entry_block = block;
         }
+    }
+
+    /// The style's `strike_line`, on the game's last player-turn of the side without a line of
+    /// communications: per hex the enemy holds, the strength an advance into it after an
+    /// attack (7.74) would cut off from his line's end for good (17.5), from the watch over his
+    /// line ([`Watch::held`], our units where they stand now).
+    fn prepare_strike(&mut self) {
+        let info = self.info;
+        let Some((ls, _, _)) = info.loc else { return };
+        if !self.style.strike_line || ls == self.me || self.turns_left != 0 {
+            return;
+        }
+        let Some(w) = Watch::new(info, self.g, &mut self.b, ls, self.g.turn()) else {
+            return;
+        };
+        let mut stake = vec![0u32; info.n];
+        for (x, c) in w.held(info, &self.b) {
+            stake[x] = c;
+        }
+        self.strike_stake = stake;
     }
 
     /// Plans attack set-ups greedily, best first.
@@ -1389,6 +1427,7 @@ pub(crate) fn plan_movement(
     c.plan_loc_guard();
     c.set_loc_limit();
     c.prepare_hold();
+    c.prepare_strike();
     let fights = !g.is_night();
     if fights {
         c.plan_attacks();
@@ -1994,4 +2033,80 @@ pub(crate) fn choose_combat_step(
 
 fn info_zone(info: &Info, i: usize) -> bool {
     info.loc_zone.get(i).copied().unwrap_or(false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Player;
+    use engine::Rules;
+
+    /// A First Day game played by the heuristic to the Allied movement phase of the last
+    /// game-turn (5).
+    fn allied_last_turn(seed: u64) -> Game {
+        let sc = std::sync::Arc::new(scenarios::load("bon-first-day").unwrap());
+        let mut g = Game::from_arc(sc);
+        let mut p = [
+            crate::HeuristicPlayer::new(seed),
+            crate::HeuristicPlayer::new(seed + 1),
+        ];
+        let mut dice = Dice::new(seed + 2);
+        while !(g.turn() == 5 && g.phasing() == Side(1) && g.step() == Step::Movement) {
+            match g.to_act() {
+                engine::ToAct::Chance => g.apply_unchecked(Action::Roll(dice.roll())),
+                engine::ToAct::Side(s) => {
+                    let a = p[s.0 as usize].choose(&g);
+                    g.apply(a).unwrap();
+                }
+                engine::ToAct::Over(_) => break,
+            }
+        }
+        g
+    }
+
+    /// `strike_line`: on the Allies' last player-turn of the First Day the plans set up more
+    /// attacks on French units holding hexes whose loss to an attack and an advance (7.74) cuts
+    /// 25 SP or more off the French line of communications (17.5) than the heuristic's own.
+    #[test]
+    fn strike_line_attacks_the_holders_of_the_line() {
+        let mut struck = [0usize; 2];
+        for seed in 1..=6u64 {
+            let g = allied_last_turn(seed);
+            if g.turn() != 5 || g.phasing() != Side(1) {
+                continue;
+            }
+            let info = crate::info::info(&g);
+            let mut b = Board::from_game(&info, &g);
+            let w = Watch::new(&info, &g, &mut b, Side(0), 5).expect("the French have a line");
+            let held: Vec<usize> = w
+                .held(&info, &b)
+                .into_iter()
+                .filter(|x| x.1 >= 25)
+                .map(|x| x.0)
+                .collect();
+            for (k, strike_line) in [false, true].into_iter().enumerate() {
+                let style = Style {
+                    strike_line,
+                    ..Style::default()
+                };
+                let mut rng = Dice::new(seed);
+                let p = plan_movement(&info, &g, style, &mut rng, &mut Reach::default());
+                struck[k] += p
+                    .explanation
+                    .attacks
+                    .iter()
+                    .filter(|a| {
+                        a.defenders
+                            .iter()
+                            .any(|&d| b.at(d).is_some_and(|x| held.contains(&x)))
+                    })
+                    .count();
+            }
+        }
+        eprintln!(
+            "attacks on holders: plain {}, strike_line {}",
+            struck[0], struck[1]
+        );
+        assert!(struck[1] > struck[0], "{struck:?}");
+    }
 }
