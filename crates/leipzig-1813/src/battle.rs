@@ -47,13 +47,16 @@ pub struct RetreatChoice {
     pub scatter: bool,
 }
 
-/// What a hex's units bring to a combat.
+/// What a hex's units bring to a combat, as the combat counts them: the one source of who
+/// fights for the rules, the players and the board's odds preview.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct HexForce {
+pub struct HexForce {
     /// Printed strengths of the combat units that take part.
     pub printed: Vec<u32>,
     /// Leaders' bonuses (offence or defence).
     pub leaders: Vec<u32>,
+    /// The leaders' unit indices, in the order of `leaders`.
+    pub leader_units: Vec<usize>,
     /// A cavalry unit is among them.
     pub cavalry: bool,
 }
@@ -62,7 +65,7 @@ impl Game {
     /// The units of `side` at `h` as attackers (Combat (B): dispersed units do not attack;
     /// Stacking (D): units standing aside do not, L44; Leaders (C): leaders add their offensive
     /// bonus).
-    pub(crate) fn attacking_force(&self, side: u8, h: Hex) -> HexForce {
+    pub fn attacking_force(&self, side: u8, h: Hex) -> HexForce {
         self.attacking_force_but(side, h, None)
     }
 
@@ -88,6 +91,7 @@ impl Game {
                         .leader(crate::game::DATA_SIDES[usize::from(side)], u.leader)
                     {
                         f.leaders.push(l.offence);
+                        f.leader_units.push(i);
                     }
                 }
                 _ => {}
@@ -95,13 +99,14 @@ impl Game {
         }
         if f.printed.is_empty() {
             f.leaders.clear();
+            f.leader_units.clear();
         }
         f
     }
 
     /// The units of `side` at `h` as defenders: combat units, or without them the bracketed
     /// strengths of supply units and depots (Combat (L)); leaders' defensive bonuses.
-    pub(crate) fn defending_force(&self, side: u8, h: Hex) -> HexForce {
+    pub fn defending_force(&self, side: u8, h: Hex) -> HexForce {
         let mut f = HexForce::default();
         let mut brackets = Vec::new();
         for i in self.units_at(h) {
@@ -121,6 +126,7 @@ impl Game {
                         .leader(crate::game::DATA_SIDES[usize::from(side)], u.leader)
                     {
                         f.leaders.push(l.defence);
+                        f.leader_units.push(i);
                     }
                 }
                 Arm::Supply | Arm::Depot => brackets.push(self.kind(u).strength),

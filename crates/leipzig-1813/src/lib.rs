@@ -72,7 +72,7 @@ pub mod terrain;
 pub mod units;
 pub mod victory;
 
-pub use battle::RetreatChoice;
+pub use battle::{HexForce, RetreatChoice};
 pub use game::{Action, Event, Game, GameError};
 pub use movement::{ZOC_NONE, ZOC_PARTIAL, ZOC_TOTAL};
 

@@ -949,40 +949,22 @@ pub fn l1813_text_query(s: &Session<Game>, arg: &str) -> Result<Value, QueryErro
 
 // ---- preview -------------------------------------------------------------------------------
 
-/// The combat units and leaders of `side` at `h` that fight, as the rules count them: combat
-/// units' printed strengths and the leaders' bonuses (offence when attacking, defence when
-/// defending). Attacking: dispersed units and the locked Saxon garrison stay out (Combat (B)),
-/// leaders alone do not attack (Leaders (C)); defending: without combat units, supply units
-/// and depots defend with their bracketed strength (Combat (L)).
+/// The printed strengths and the leaders (name, bonus) of `side` at `h` as the rules count
+/// them in a combat (`Game::attacking_force`, `Game::defending_force`: Combat (B), (L),
+/// Stacking (D) and L44, Leaders (C)).
 fn force_at(g: &Game, side: u8, h: Hex, attacking: bool) -> (Vec<u32>, Vec<(String, u32)>) {
-    let mut printed = Vec::new();
-    let mut brackets = Vec::new();
-    let mut leaders = Vec::new();
-    for i in g.units_at(h) {
-        let u = &g.units()[i];
-        if u.side != side || (attacking && (g.is_dispersed(u) || g.saxon_locked(u))) {
-            continue;
-        }
-        let k = g.kind(u);
-        match k.arm {
-            Arm::Infantry | Arm::Cavalry => printed.push(k.strength),
-            Arm::Leader => {
-                if let Some(l) = g.tables().leader(data_side(u), u.leader) {
-                    let bonus = if attacking { l.offence } else { l.defence };
-                    leaders.push((leader_name(g, u), bonus));
-                }
-            }
-            Arm::Supply | Arm::Depot => brackets.push(k.strength),
-        }
-    }
-    if printed.is_empty() {
-        if attacking {
-            leaders.clear();
-        } else {
-            printed = brackets;
-        }
-    }
-    (printed, leaders)
+    let f = if attacking {
+        g.attacking_force(side, h)
+    } else {
+        g.defending_force(side, h)
+    };
+    let leaders = f
+        .leader_units
+        .iter()
+        .zip(&f.leaders)
+        .map(|(&u, &bonus)| (leader_name(g, &g.units()[u]), bonus))
+        .collect();
+    (f.printed, leaders)
 }
 
 /// True when a supply unit or depot of `side` stands at or next to `h`, `allocated` only those
