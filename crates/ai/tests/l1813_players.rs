@@ -502,3 +502,48 @@ fn the_plans_search_explains_the_plan_it_chose() {
     let why = p.explain().expect("explained");
     assert!(why.contains("200%"), "{why}");
 }
+
+/// Measures `plans` (run in release: `cargo test --release -p ai --test l1813_players --
+/// --ignored --nocapture`): its player-turn times and the styles it chose over a whole
+/// scenario 5 as the French against the heuristic.
+#[test]
+#[ignore]
+fn plans_player_turn_times_and_styles() {
+    let mut g = new_game(5);
+    let mut plans = L1813Plans::new(L1813Plans::DEFAULT_SIMS, 1);
+    let mut allies = L1813Heuristic::new(2);
+    let mut dice = Dice::new(3);
+    let mut styles = std::collections::BTreeMap::new();
+    for _ in 0..100_000 {
+        match g.to_act() {
+            ToAct::Side(Side(0)) => {
+                let a = plans.choose(&g);
+                if plans.explain().is_some() {
+                    *styles.entry(plans.style().name).or_insert(0u32) += 1;
+                }
+                g.apply(a).expect("legal");
+            }
+            ToAct::Side(_) => {
+                let a = allies.choose(&g);
+                g.apply(a).expect("legal");
+            }
+            ToAct::Chance => {
+                let a = engine::draw_chance(&g, &mut dice).expect("an outcome");
+                g.apply_unchecked(a);
+            }
+            ToAct::Over(_) => break,
+        }
+    }
+    let mut t: Vec<f64> = plans
+        .turn_times()
+        .iter()
+        .map(|(_, d)| d.as_secs_f64())
+        .collect();
+    t.sort_by(|a, b| a.total_cmp(b));
+    eprintln!(
+        "plans: {} player-turns, median {:.3} s, longest {:.3} s; styles chosen {styles:?}",
+        t.len(),
+        t.get(t.len() / 2).copied().unwrap_or(0.0),
+        t.last().copied().unwrap_or(0.0)
+    );
+}

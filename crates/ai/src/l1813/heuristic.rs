@@ -68,6 +68,8 @@ pub struct Style {
     pub spread: bool,
     /// The sixths of destruction (CRT) at which a defender retreats before combat.
     pub retreat_sixths: u32,
+    /// Its combat units head for the enemy's stacks rather than the victory cities.
+    pub hunt: bool,
 }
 
 impl Style {
@@ -78,6 +80,7 @@ impl Style {
         max_march_loss: MAX_MARCH_LOSS,
         spread: true,
         retreat_sixths: 3,
+        hunt: false,
     };
     /// Attacks from 150%, forced marches up to 8/36 of loss.
     pub const BOLD: Style = Style {
@@ -86,6 +89,7 @@ impl Style {
         max_march_loss: 8,
         spread: true,
         retreat_sixths: 4,
+        hunt: false,
     };
     /// Attacks only from 300%, no forced march at any loss, corps kept whole; retreats sooner.
     pub const CAUTIOUS: Style = Style {
@@ -94,9 +98,20 @@ impl Style {
         max_march_loss: 0,
         spread: false,
         retreat_sixths: 2,
+        hunt: false,
+    };
+    /// The steady style's numbers, its units heading for the nearest enemy stacks rather than
+    /// the cities (a city of its own it holds alone is still held).
+    pub const HUNTING: Style = Style {
+        name: "hunting",
+        min_percent: MIN_PERCENT,
+        max_march_loss: MAX_MARCH_LOSS,
+        spread: false,
+        retreat_sixths: 3,
+        hunt: true,
     };
     /// The styles the search compares, the default first.
-    pub const ALL: [Style; 3] = [Style::STEADY, Style::BOLD, Style::CAUTIOUS];
+    pub const ALL: [Style; 4] = [Style::STEADY, Style::BOLD, Style::CAUTIOUS, Style::HUNTING];
 }
 
 /// An attack's odds as the rules compute them, with what went into them.
@@ -404,7 +419,11 @@ impl<'a> View<'a> {
         {
             return Some(from);
         }
-        let mut wanted: Vec<Hex> = self.open_cities(u, from);
+        let mut wanted: Vec<Hex> = if self.style.hunt && !self.enemies.is_empty() {
+            Vec::new()
+        } else {
+            self.open_cities(u, from)
+        };
         wanted.extend(self.enemies.iter().copied());
         wanted.sort_by_key(|&h| (self.dist(from, h), h.x, h.y));
         wanted.dedup();
