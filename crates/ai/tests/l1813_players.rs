@@ -547,3 +547,36 @@ fn plans_player_turn_times_and_styles() {
         t.last().copied().unwrap_or(0.0)
     );
 }
+
+#[test]
+fn the_allies_turn_revealed_units_face_down_again_before_they_move() {
+    // Reconnaissance (L46): in the spring, heuristic against heuristic, every Allied movement
+    // phase that may re-hide units starts by hiding them all
+    let mut g = new_game(1);
+    let mut seats = [heuristic(5), heuristic(6)];
+    let mut dice = Dice::new(5);
+    let mut checked = 0;
+    for _ in 0..200_000 {
+        if g.turn() >= 6 {
+            break;
+        }
+        match g.to_act() {
+            ToAct::Side(Side(s)) => {
+                let mut legal = Vec::new();
+                g.legal_actions(&mut legal);
+                let a = seats[usize::from(s % 2)].choose(&g);
+                if legal.iter().any(|x| matches!(x, Action::Hide { .. })) {
+                    assert!(matches!(a, Action::Hide { .. }), "{}", g.action_text(a));
+                    checked += 1;
+                }
+                g.apply_unchecked(a);
+            }
+            ToAct::Chance => {
+                let a = engine::draw_chance(&g, &mut dice).expect("an outcome");
+                g.apply_unchecked(a);
+            }
+            ToAct::Over(_) => break,
+        }
+    }
+    assert!(checked > 0, "no revealed unit to hide in five turns");
+}

@@ -763,6 +763,9 @@ impl<'a> View<'a> {
             Action::Armistice if armistice_worth(self.g) => 1_000,
             Action::Armistice => -1,
             Action::Exit { unit } => self.exit(usize::from(unit)),
+            // Reconnaissance (L46): what the French have examined is turned face-down again
+            // first, before any Allied unit moves and closes the window.
+            Action::Hide { .. } => 900,
             #[allow(unreachable_patterns)]
             _ => -1,
         }
