@@ -48,8 +48,8 @@ pub struct Style {
     /// On the game's last player-turn of the side without a line of communications, an attack
     /// on an enemy unit whose hex, once vacated and entered by an advance (7.74), would cut
     /// strength off from its line (17.5) is worth also what that cut is worth, as likely as the
-    /// hex is vacated. Built for the level `search4` (a candidate plan of the Allies, its
-    /// model of their last player-turn), not yet used by it: `docs/ai.md`, "strike_line".
+    /// hex is vacated (the level `search4`'s model of the enemy's last player-turn, in its
+    /// rollouts and replies).
     pub strike_line: bool,
 }
 

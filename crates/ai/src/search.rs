@@ -249,6 +249,18 @@ fn search4_styles() -> Vec<Style> {
     out
 }
 
+/// The heuristic's style in the model `search4` (`extra`) makes of a player-turn, its rollouts
+/// and the opponent's replies: the last player-turn of the side without a line of
+/// communications strikes at the hexes whose loss cuts the line (the style's `strike_line`,
+/// 17.5, 7.74), so that the French plans meet the attacks that cut it. Today's levels model
+/// the heuristic's own style.
+fn model_style(extra: bool, st: Style) -> Style {
+    Style {
+        strike_line: extra,
+        ..st
+    }
+}
+
 impl SearchPlayer {
     /// A search player with its own seed and budget.
     pub fn new(seed: u64, budget: Budget) -> SearchPlayer {
@@ -572,7 +584,7 @@ impl Knowledge<Game> for NawKnowledge {
     }
 
     fn policy(&self, _seat: Side, seed: u64) -> HeuristicPlayer {
-        HeuristicPlayer::new(seed)
+        HeuristicPlayer::with_style(seed, model_style(self.extra, Style::default()))
     }
 
     fn evaluate(&self, g: &Game, me: Side) -> f64 {
@@ -611,7 +623,10 @@ impl Knowledge<Game> for NawKnowledge {
         let all = styles();
         let mut out = Vec::with_capacity(self.replies);
         for (i, &st) in REPLY_STYLES.iter().take(self.replies).enumerate() {
-            let mut h = HeuristicPlayer::with_style(mix(seed, 300 + i as u64), all[st]);
+            let mut h = HeuristicPlayer::with_style(
+                mix(seed, 300 + i as u64),
+                model_style(self.extra, all[st]),
+            );
             let mut plan = match now.step() {
                 Step::Movement => h.movement_plan(now).0,
                 Step::Declare if now.combats().is_empty() => h.declaration_plan(now).0,
