@@ -8,6 +8,7 @@
 //! game's scenario digest covers the stub, the scenario's three files and the rules' tables, so
 //! that a record made with other data does not replay.
 
+use crate::typed::{Typed, TypedPlayer};
 use engine::dynamic::{
     DynGame, DynPlayer, GameFacts, Hosted, ScenarioInfo, ScenarioSource, System, SystemError,
 };
@@ -258,10 +259,12 @@ impl System for HexMiniatures {
             "random" => Ok(Box::new(
                 crate::random::TypedRandom::<Game, HmPresenter>::new(seed),
             )),
-            "heuristic" => Ok(Box::new(HmAi(ai::hm::HmHeuristic::new(seed)))),
+            "heuristic" => Ok(Box::new(Typed::<Game, HmPresenter, _>::new(
+                ai::hm::HmHeuristic::new(seed),
+            ))),
             // the generic search over ai::hm's knowledge (`search`, `search@200n`)
             other => match ai::hm::HmSearch::from_spec(other, seed) {
-                Ok(p) => Ok(Box::new(HmSearchAi(p))),
+                Ok(p) => Ok(Box::new(Typed::<Game, HmPresenter, _>::new(p))),
                 Err(_) => Err(format!(
                     "no computer player '{other}' for the hex-miniatures rules (available: {}; \
                      search@Nn for the search with N rollouts a stage)",
@@ -272,24 +275,9 @@ impl System for HexMiniatures {
     }
 }
 
-/// The heuristic player (`ai::hm::HmHeuristic`).
-struct HmAi(ai::hm::HmHeuristic);
-
-impl DynPlayer for HmAi {
-    fn choose(&mut self, game: &dyn DynGame) -> String {
-        let Some(h) = game.as_any().downcast_ref::<HmGame>() else {
-            // not a game of this system: the first legal action
-            return game
-                .legal()
-                .first()
-                .map(|a| a.text.clone())
-                .unwrap_or_default();
-        };
-        let g = &h.session.game;
-        match self.0.choose(g) {
-            Some(a) => engine::Rules::action_text(g, a),
-            None => String::new(),
-        }
+impl TypedPlayer<Game> for ai::hm::HmHeuristic {
+    fn pick(&mut self, g: &Game) -> Option<hex_miniatures::Action> {
+        self.choose(g)
     }
 
     fn name(&self) -> String {
@@ -297,36 +285,21 @@ impl DynPlayer for HmAi {
     }
 
     fn explain(&self) -> Option<String> {
-        self.0.explain()
+        ai::hm::HmHeuristic::explain(self)
     }
 }
 
-/// The search player (`ai::hm::HmSearch`).
-struct HmSearchAi(ai::hm::HmSearch);
-
-impl DynPlayer for HmSearchAi {
-    fn choose(&mut self, game: &dyn DynGame) -> String {
-        let Some(h) = game.as_any().downcast_ref::<HmGame>() else {
-            // not a game of this system: the first legal action
-            return game
-                .legal()
-                .first()
-                .map(|a| a.text.clone())
-                .unwrap_or_default();
-        };
-        let g = &h.session.game;
-        match self.0.choose(g) {
-            Some(a) => engine::Rules::action_text(g, a),
-            None => String::new(),
-        }
+impl TypedPlayer<Game> for ai::hm::HmSearch {
+    fn pick(&mut self, g: &Game) -> Option<hex_miniatures::Action> {
+        self.choose(g)
     }
 
     fn name(&self) -> String {
-        self.0.name()
+        ai::hm::HmSearch::name(self)
     }
 
     fn explain(&self) -> Option<String> {
-        self.0.explain()
+        ai::hm::HmSearch::explain(self)
     }
 }
 

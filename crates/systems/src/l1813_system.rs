@@ -9,10 +9,11 @@
 //! the stub, the scenario's and the reinforcement chart's text, the tables, the counters and
 //! the map, so that a record made with other data does not replay.
 
+use crate::typed::{Typed, TypedPlayer};
 use engine::dynamic::{
     DynGame, DynPlayer, GameFacts, Hosted, ScenarioInfo, ScenarioSource, System, SystemError,
 };
-use engine::{Record, Rules, Session};
+use engine::{Record, Session};
 use leipzig_1813::data::Tables;
 use leipzig_1813::europe::Europe;
 use leipzig_1813::game::SEAT_NAMES;
@@ -292,11 +293,13 @@ impl System for Leipzig1813 {
                 crate::random::TypedRandom::<Game, L1813Presenter>::new(seed),
             )),
             // ai::l1813's heuristic: objectives, supply, forced marches at a small loss
-            "heuristic" => Ok(Box::new(L1813Heur(ai::l1813::L1813Heuristic::new(seed)))),
+            "heuristic" => Ok(Box::new(Typed::<Game, L1813Presenter, _>::new(
+                ai::l1813::L1813Heuristic::new(seed),
+            ))),
             // the generic search over ai::l1813's knowledge: whole steps in styles (`plans`,
             // `plans@8n`) or single actions (`search`, `search@500n`)
             other => match ai::l1813::L1813Player::from_spec(other, seed) {
-                Ok(p) => Ok(Box::new(L1813Ai(p))),
+                Ok(p) => Ok(Box::new(Typed::<Game, L1813Presenter, _>::new(p))),
                 Err(_) => Err(format!(
                     "no computer player '{other}' for Leipzig 1813 (available: {}; plans@8n; and \
                      the search, slow: search, search@50n)",
@@ -307,57 +310,31 @@ impl System for Leipzig1813 {
     }
 }
 
-/// The searches of `ai::l1813` over the hosted game.
-struct L1813Ai(ai::l1813::L1813Player);
-
-impl DynPlayer for L1813Ai {
-    fn choose(&mut self, game: &dyn DynGame) -> String {
-        let Some(h) = game.as_any().downcast_ref::<L1813Game>() else {
-            // not a game of this system: the first legal action
-            return game
-                .legal()
-                .first()
-                .map(|a| a.text.clone())
-                .unwrap_or_default();
-        };
-        let g = &h.session.game;
-        let a = self.0.choose(g);
-        g.action_text(a)
+impl TypedPlayer<Game> for ai::l1813::L1813Player {
+    fn pick(&mut self, g: &Game) -> Option<leipzig_1813::Action> {
+        Some(self.choose(g))
     }
 
     fn name(&self) -> String {
-        self.0.name()
+        ai::l1813::L1813Player::name(self)
     }
 
     fn explain(&self) -> Option<String> {
-        self.0.explain()
+        ai::l1813::L1813Player::explain(self)
     }
 }
 
-/// The heuristic of `ai::l1813` over the hosted game.
-struct L1813Heur(ai::l1813::L1813Heuristic);
-
-impl DynPlayer for L1813Heur {
-    fn choose(&mut self, game: &dyn DynGame) -> String {
-        let Some(h) = game.as_any().downcast_ref::<L1813Game>() else {
-            // not a game of this system: the first legal action
-            return game
-                .legal()
-                .first()
-                .map(|a| a.text.clone())
-                .unwrap_or_default();
-        };
-        let g = &h.session.game;
-        let a = self.0.choose(g);
-        g.action_text(a)
+impl TypedPlayer<Game> for ai::l1813::L1813Heuristic {
+    fn pick(&mut self, g: &Game) -> Option<leipzig_1813::Action> {
+        Some(self.choose(g))
     }
 
     fn name(&self) -> String {
-        self.0.name()
+        ai::l1813::L1813Heuristic::name(self)
     }
 
     fn explain(&self) -> Option<String> {
-        self.0.explain()
+        ai::l1813::L1813Heuristic::explain(self)
     }
 }
 

@@ -23,6 +23,7 @@ mod naw_system;
 mod nb_system;
 mod random;
 mod reference;
+mod typed;
 
 pub use hm_system::HexMiniatures;
 pub use l1813_system::{L1813Game, Leipzig1813};

@@ -8,10 +8,11 @@
 //! scenario digest covers both the scenario file and the system's supplement
 //! (`Supplement::digest`), so that a record made with other data does not replay.
 
+use crate::typed::{Typed, TypedPlayer};
 use engine::dynamic::{
     DynGame, DynPlayer, GameFacts, Hosted, ScenarioInfo, ScenarioSource, System, SystemError,
 };
-use engine::{Record, Rules, Session};
+use engine::{Record, Session};
 use napoleonic_battles::data::Supplement;
 use napoleonic_battles::Game;
 use naw::Scenario;
@@ -209,7 +210,7 @@ impl System for NapoleonicBattles {
             )),
             // the heuristic and the search (`search@1000n`, `search@1.5s`): `ai::nb`
             other => match ai::nb::player(other, seed) {
-                Ok(p) => Ok(Box::new(NbAi(p))),
+                Ok(p) => Ok(Box::new(Typed::<Game, NbPresenter, _>::new(p))),
                 Err(_) => Err(format!(
                     "no computer player '{other}' for Napoleonic Battles (available: {}; \
                      search takes a budget: search@1000n, search@1.5s)",
@@ -220,34 +221,21 @@ impl System for NapoleonicBattles {
     }
 }
 
-/// A player of `ai::nb` (heuristic, search) over the hosted game.
-struct NbAi(ai::nb::NbPlayer);
-
-impl DynPlayer for NbAi {
-    fn choose(&mut self, game: &dyn DynGame) -> String {
-        let Some(h) = game.as_any().downcast_ref::<NbGame>() else {
-            // not a game of this system: the first legal action
-            return game
-                .legal()
-                .first()
-                .map(|a| a.text.clone())
-                .unwrap_or_default();
-        };
-        let g = &h.session.game;
-        let a = self.0.choose(g);
-        g.action_text(a)
+impl TypedPlayer<Game> for ai::nb::NbPlayer {
+    fn pick(&mut self, g: &Game) -> Option<napoleonic_battles::Action> {
+        Some(self.choose(g))
     }
 
     fn name(&self) -> String {
-        self.0.name()
+        ai::nb::NbPlayer::name(self)
     }
 
     fn explain(&self) -> Option<String> {
-        self.0.explain()
+        ai::nb::NbPlayer::explain(self)
     }
 
     fn stop_on(&mut self, flag: Arc<std::sync::atomic::AtomicBool>) {
-        self.0.stop_on(flag);
+        ai::nb::NbPlayer::stop_on(self, flag);
     }
 }
 
