@@ -734,12 +734,8 @@ impl Knowledge<Game> for HmKnowledge {
     /// percent), through a logistic of scale [`HmKnowledge::SCALE`]; a finished game is its
     /// result.
     fn evaluate(&self, g: &Game, me: Side) -> f64 {
-        if let ToAct::Over(o) = g.to_act() {
-            return match o.winner {
-                Some(w) if w == me => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            };
+        if let Some(v) = crate::montecarlo::final_value(g, me) {
+            return v;
         }
         let (m, o) = (usize::from(me.0 % 2), usize::from(1 - me.0 % 2));
         let cas = g.casualties();
@@ -812,10 +808,7 @@ impl HmSearch {
     pub fn from_spec(spec: &str, seed: u64) -> Result<HmSearch, String> {
         match spec.trim() {
             "search" => Ok(HmSearch::new(Self::SIMS, seed)),
-            s => s
-                .strip_prefix("search@")
-                .and_then(|n| n.strip_suffix('n'))
-                .and_then(|n| n.parse::<u32>().ok())
+            s => crate::montecarlo::rollouts_of(s, "search")
                 .map(|n| HmSearch::new(n, seed))
                 .ok_or_else(|| format!("no computer player '{s}' (search, search@100n)")),
         }

@@ -205,6 +205,35 @@ pub fn mix(a: u64, b: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// A finished game's value for `me`: 1 won, 0 lost, ½ drawn; `None` while it goes on. What
+/// every system's evaluation returns at the end.
+pub fn final_value<R: Rules>(g: &R, me: Side) -> Option<f64> {
+    match g.to_act() {
+        ToAct::Over(o) => Some(outcome_value(&o, me)),
+        _ => None,
+    }
+}
+
+/// An outcome's value for `me`: 1 won, 0 lost, ½ drawn.
+pub fn outcome_value(o: &engine::Outcome, me: Side) -> f64 {
+    match o.winner {
+        Some(w) if w == me => 1.0,
+        Some(_) => 0.0,
+        None => 0.5,
+    }
+}
+
+/// The rollouts a spec `NAME@Nn` names (N above 0), `None` for any other spec: how every
+/// system's search players take a simulation budget.
+pub fn rollouts_of(spec: &str, name: &str) -> Option<u32> {
+    spec.trim()
+        .strip_prefix(name)
+        .and_then(|s| s.strip_prefix('@'))
+        .and_then(|n| n.strip_suffix('n'))
+        .and_then(|n| n.parse::<u32>().ok())
+        .filter(|&n| n > 0)
+}
+
 /// One phase of a search, shared with the workers.
 struct Job<R: Rules, K> {
     knowledge: Arc<K>,
@@ -990,5 +1019,32 @@ where
                 legal.into_iter().next()
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_budget_spec_names_its_rollouts() {
+        assert_eq!(rollouts_of("search@200n", "search"), Some(200));
+        assert_eq!(rollouts_of(" plans@8n ", "plans"), Some(8));
+        assert_eq!(rollouts_of("plans@0n", "plans"), None);
+        assert_eq!(rollouts_of("search@2s", "search"), None);
+        assert_eq!(rollouts_of("plans@8n", "search"), None);
+        assert_eq!(rollouts_of("search", "search"), None);
+    }
+
+    #[test]
+    fn an_outcome_is_worth_one_to_its_winner_and_half_in_a_draw() {
+        let o = |winner| engine::Outcome {
+            winner,
+            case: "",
+            why: String::new(),
+        };
+        assert_eq!(outcome_value(&o(Some(Side(1))), Side(1)), 1.0);
+        assert_eq!(outcome_value(&o(Some(Side(0))), Side(1)), 0.0);
+        assert_eq!(outcome_value(&o(None), Side(0)), 0.5);
     }
 }

@@ -109,12 +109,8 @@ impl Knowledge<Game> for L1813Knowledge {
     /// The victory point difference for `me`, with each division on the map worth half a
     /// point, on a scale of [`L1813Knowledge::SCALE`]; a finished game is its result.
     fn evaluate(&self, g: &Game, me: Side) -> f64 {
-        if let ToAct::Over(o) = g.to_act() {
-            return match o.winner {
-                Some(w) if w == me => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            };
+        if let Some(v) = crate::montecarlo::final_value(g, me) {
+            return v;
         }
         let vp = g.victory_points();
         let (m, o) = (usize::from(me.0 % 2), usize::from(1 - me.0 % 2));
@@ -168,10 +164,7 @@ impl L1813Search {
     pub fn from_spec(spec: &str, seed: u64) -> Result<L1813Search, String> {
         match spec.trim() {
             "search" => Ok(L1813Search::new(200, seed)),
-            s => s
-                .strip_prefix("search@")
-                .and_then(|n| n.strip_suffix('n'))
-                .and_then(|n| n.parse::<u32>().ok())
+            s => crate::montecarlo::rollouts_of(s, "search")
                 .map(|n| L1813Search::new(n, seed))
                 .ok_or_else(|| format!("no computer player '{s}' (search, search@500n)")),
         }

@@ -106,12 +106,8 @@ impl Knowledge<Game> for PlanKnowledge {
     /// The victory point difference with the material and position of the module's text, on
     /// a scale of [`PlanKnowledge::SCALE`]; a finished game is its result.
     fn evaluate(&self, g: &Game, me: Side) -> f64 {
-        if let ToAct::Over(o) = g.to_act() {
-            return match o.winner {
-                Some(w) if w == me => 1.0,
-                Some(_) => 0.0,
-                None => 0.5,
-            };
+        if let Some(v) = crate::montecarlo::final_value(g, me) {
+            return v;
         }
         let vp = g.victory_points();
         let (m, o) = (me.0 % 2, 1 - me.0 % 2);
@@ -171,11 +167,7 @@ impl L1813Plans {
     pub fn from_spec(spec: &str, seed: u64) -> Result<L1813Plans, String> {
         match spec.trim() {
             "plans" => Ok(L1813Plans::new(Self::DEFAULT_SIMS, seed)),
-            s => s
-                .strip_prefix("plans@")
-                .and_then(|n| n.strip_suffix('n'))
-                .and_then(|n| n.parse::<u32>().ok())
-                .filter(|&n| n > 0)
+            s => crate::montecarlo::rollouts_of(s, "plans")
                 .map(|n| L1813Plans::new(n, seed))
                 .ok_or_else(|| format!("no computer player '{s}' (plans, plans@8n)")),
         }

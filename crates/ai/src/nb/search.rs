@@ -225,11 +225,7 @@ fn sp_lost(g: &Game, side: Side) -> f64 {
 /// demoralization (worth their points), and strength lost.
 pub(crate) fn value(g: &Game, me: Side) -> f64 {
     if let Some(o) = g.outcome() {
-        return match o.winner {
-            Some(w) if w == me => 1.0,
-            Some(_) => 0.0,
-            None => 0.5,
-        };
+        return crate::montecarlo::outcome_value(o, me);
     }
     let sup = g.supplement();
     let sc = g.scenario();
