@@ -731,38 +731,8 @@ export class Game {
   async act(action) {
     if (this.busy) return false;
     if (!this.token) { toast({ kind: 'warn', title: 'You have no seat in this game', body: 'Open the link of a seat to play; without one you watch.' }); return false; }
-    this.busy = true;
-    this.pending = action;
-    document.body.classList.add('busy');
-    // the header says at once what follows (the computer thinking, when this ends the turn)
-    this.renderTop();
-    const expect = this.state?.actions_recorded;
-    try {
-      let r;
-      try {
-        r = await api.act(this.id, action, expect, this.token);
-      } catch (e) {
-        await this.refused(/** @type {ApiError} */ (e), action);
-        return false;
-      }
-      let s = r.state || applyChange(this.state, r.change);
-      if (!s) {
-        try {
-          s = await api.state(this.id, this.token);
-        } catch (e) {
-          this.outOfDate(/** @type {Error} */ (e), `Accepted: ${r.accepted.map(actionLabel).join('; ') || action}`);
-          return true;
-        }
-      }
-      this.afterChange(s, r.events, r.accepted);
-      return true;
-    } finally {
-      this.busy = false;
-      this.pending = null;
-      document.body.classList.remove('busy');
-      if (this.view) this.renderTop();
-      this.catchUp();
-    }
+    return this.send(action, action, (expect) => api.act(this.id, action, expect, this.token),
+      (r) => `Accepted: ${r.accepted.map(actionLabel).join('; ') || action}`);
   }
 
   /**
@@ -772,17 +742,32 @@ export class Game {
    */
   async finishStep() {
     if (this.busy || !this.token || !this.canAct()) return false;
+    return this.send('the computer finishes the step', 'finish the step', (expect) => api.finish(this.id, expect, this.token),
+      (r) => `The computer took ${r.accepted.length} actions`);
+  }
+
+  /**
+   * One request that changes the game (an action, the computer finishing a step): the board
+   * busy meanwhile, the header saying at once what follows (the computer thinking, when it
+   * ends the turn), a refusal explained, the change applied (or the state fetched). Returns
+   * true when the server accepted it.
+   * @param {string} pending what the header shows while it goes
+   * @param {string} what what a refusal names
+   * @param {(expect: number|undefined) => Promise<any>} request
+   * @param {(r: any) => string} title the notice's title if the state cannot be fetched
+   */
+  async send(pending, what, request, title) {
     this.busy = true;
-    this.pending = 'the computer finishes the step';
+    this.pending = pending;
     document.body.classList.add('busy');
     this.renderTop();
     const expect = this.state?.actions_recorded;
     try {
       let r;
       try {
-        r = await api.finish(this.id, expect, this.token);
+        r = await request(expect);
       } catch (e) {
-        await this.refused(/** @type {ApiError} */ (e), 'finish the step');
+        await this.refused(/** @type {ApiError} */ (e), what);
         return false;
       }
       let s = r.state || applyChange(this.state, r.change);
@@ -790,7 +775,7 @@ export class Game {
         try {
           s = await api.state(this.id, this.token);
         } catch (e) {
-          this.outOfDate(/** @type {Error} */ (e), `The computer took ${r.accepted.length} actions`);
+          this.outOfDate(/** @type {Error} */ (e), title(r));
           return true;
         }
       }
