@@ -623,6 +623,21 @@ struct ActedHead<'a> {
     events: &'a [Value],
 }
 
+/// The answer to a request that changed the game: the actions it added, their events and
+/// the change, as the asking viewer may see them.
+fn acted(seen: &crate::games::Seen) -> Response {
+    json(
+        StatusCode::OK,
+        with_change(
+            &ActedHead {
+                accepted: &seen.accepted,
+                events: &seen.events,
+            },
+            &seen.change,
+        ),
+    )
+}
+
 /// Checks that `seat` may act now and that the client saw the latest record.
 fn may_act(slot: &Slot, live: &Live, seat: Seat, expect: Option<usize>) -> Result<(), ApiError> {
     let n = live.len();
@@ -690,16 +705,7 @@ async fn act_now(
         )
         .await?;
     drop(guard);
-    Ok(json(
-        StatusCode::OK,
-        with_change(
-            &ActedHead {
-                accepted: &seen.accepted,
-                events: &seen.events,
-            },
-            &seen.change,
-        ),
-    ))
+    Ok(acted(&seen))
 }
 
 /// The body of `POST /api/games/{id}/finish` (optional).
@@ -783,16 +789,7 @@ async fn finish_now(
         )
         .await?;
     drop(guard);
-    Ok(json(
-        StatusCode::OK,
-        with_change(
-            &ActedHead {
-                accepted: &seen.accepted,
-                events: &seen.events,
-            },
-            &seen.change,
-        ),
-    ))
+    Ok(acted(&seen))
 }
 
 #[derive(Serialize)]
