@@ -47,9 +47,6 @@ use leipzig_1813::units::Arm;
 use leipzig_1813::{Action, Game};
 use std::collections::HashMap;
 
-/// The data's side names by seat, as the leaders' table names them.
-const DATA_SIDES: [&str; 2] = ["French", "Allied"];
-
 /// The attack percentage (after supply, terrain and leaders) the steady style attacks at.
 pub const MIN_PERCENT: u32 = 200;
 /// The most 36ths of destruction plus dispersal a steady forced march may risk.
@@ -195,22 +192,9 @@ pub fn could_supply(g: &Game, side: u8, h: Hex) -> bool {
 /// fortress touched only by Dx). `None` when nothing defends or the hexes are not adjacent.
 pub fn attack_odds(g: &Game, side: u8, from: Hex, targets: &[Hex]) -> Option<AttackOdds> {
     let t = g.tables();
-    let (mut printed, mut bonuses) = (Vec::new(), Vec::new());
-    for i in g.units_at(from) {
-        let u = &g.units()[i];
-        if u.side != side || g.is_dispersed(u) || g.saxon_locked(u) {
-            continue;
-        }
-        match g.arm(u) {
-            Arm::Infantry | Arm::Cavalry => printed.push(g.kind(u).strength),
-            Arm::Leader => {
-                if let Some(l) = t.leader(DATA_SIDES[usize::from(side % 2)], u.leader) {
-                    bonuses.push(l.offence);
-                }
-            }
-            _ => {}
-        }
-    }
+    // who fights, as the rules count it (Combat (B), (L), Stacking (D) and L44, Leaders (C))
+    let force = g.attacking_force(side, from);
+    let (printed, bonuses) = (force.printed, force.leaders);
     if printed.is_empty() {
         return None;
     }
@@ -222,25 +206,8 @@ pub fn attack_odds(g: &Game, side: u8, from: Hex, targets: &[Hex]) -> Option<Att
     let mut fortress = false;
     for &h in targets {
         let s = g.board().between(from, h)?;
-        let (mut dp, mut db, mut brackets) = (Vec::new(), Vec::new(), Vec::new());
-        for i in g.units_at(h) {
-            let u = &g.units()[i];
-            if u.side != enemy {
-                continue;
-            }
-            match g.arm(u) {
-                Arm::Infantry | Arm::Cavalry => dp.push(g.kind(u).strength),
-                Arm::Leader => {
-                    if let Some(l) = t.leader(DATA_SIDES[usize::from(enemy)], u.leader) {
-                        db.push(l.defence);
-                    }
-                }
-                Arm::Supply | Arm::Depot => brackets.push(g.kind(u).strength),
-            }
-        }
-        if dp.is_empty() {
-            dp = brackets;
-        }
+        let df = g.defending_force(enemy, h);
+        let (dp, db) = (df.printed, df.leaders);
         let d_sup = could_supply(g, enemy, h);
         let m = u32::from(s.defence).max(1);
         defence += defence_strength(&dp, d_sup, m, &db);
