@@ -894,7 +894,8 @@ pub(crate) fn withdraw(g: &mut Game, u: UnitId, hexes: u8, how: Withdrawal) {
 
 /// After a combat: if the hex attacked is empty, the attackers still beside it who may stand
 /// there may advance into it, one of them, at once ([8.7.4], [8.7.5]; HM37: only the
-/// attacker advances).
+/// attacker advances). A square and an unlimbered battery cannot move, so they do not
+/// advance ([8.1.1], [9.1.7]).
 fn offer_advance(g: &mut Game, h: Hex, att: &[UnitId]) {
     if !g.units_at(h).is_empty() {
         return;
@@ -904,6 +905,7 @@ fn offer_advance(g: &mut Game, h: Hex, att: &[UnitId]) {
         .copied()
         .filter(|&u| {
             g.us(u).order != Order::Routed
+                && !matches!(g.us(u).formation, Formation::Square | Formation::Unlimbered)
                 && g.hex_of(u)
                     .is_some_and(|a| g.setup().map.distance(a, h) == 1 && !g.barred(a, h))
                 && g.may_stand(u, h, false)

@@ -1562,6 +1562,15 @@ impl Rules for Game {
             return match a {
                 Action::End => Ok(()),
                 Action::Advance { unit } if v.contains(&unit) => Ok(()),
+                Action::Advance { unit }
+                    if self.st.units.get(usize::from(unit.0)).is_some()
+                        && self.us(unit).formation == Formation::Square =>
+                {
+                    Err(Refusal::new(
+                        "8.1.1",
+                        "infantry in square cannot move, so it does not advance",
+                    ))
+                }
                 _ => Err(Refusal::new(
                     "8.7.4",
                     "a victor may advance into the vacated hex now (advance U), or not (end)",

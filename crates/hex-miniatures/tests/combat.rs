@@ -334,6 +334,27 @@ fn advance_8_7_4_one_victor_may_advance_into_the_vacated_hex_at_once() {
 }
 
 #[test]
+fn advance_8_1_1_a_victorious_square_does_not_advance() {
+    // a square cannot move ([8.1.1]), so it is no victor that may advance ([8.7.4])
+    let mut g = attacks(&[("P1", 0, Kind::Line, "0405"), ("F1", 1, Kind::Line, "0505")]);
+    set(&mut g, "P1", Order::Ordered, Formation::Square, Dir::E);
+    act(&mut g, "attack P1 0505");
+    act(&mut g, "end");
+    draw(&mut g, 999);
+    assert!(g.units_at(hex("0505")).is_empty(), "the defender left");
+    let mut legal = Vec::new();
+    g.legal_actions(&mut legal);
+    assert!(
+        !legal
+            .iter()
+            .any(|&a| g.action_text(a).starts_with("advance")),
+        "no advance is offered"
+    );
+    assert_ne!(refused(&g, "advance P1"), "");
+    assert_eq!(g.unit(unit(&g, "P1")).loc, Loc::Map(hex("0405")));
+}
+
+#[test]
 fn lancers_2_4_4_5_strike_as_medium_cavalry_in_their_first_combat_of_a_contact() {
     // Prussian lancers, 4 squadrons: 5 each on first contact (4 after), against heavy cavalry
     // 6 x 4 = 24
