@@ -64,6 +64,7 @@ fn the_machinery_names_no_rules_crate() {
             "crates/ai/src/montecarlo.rs",
             "crates/ai/src/ladder.rs",
             "crates/ai/src/learn.rs",
+            "crates/systems/src/typed.rs",
             "crates/grognard/src/lib.rs",
             "crates/grognard/src/core.rs",
             "crates/grognard/src/util.rs",
@@ -76,6 +77,7 @@ fn the_machinery_names_no_rules_crate() {
             "toy::",
             "napoleonic_battles",
             "leipzig_1813",
+            "hex_miniatures",
         ],
     );
     assert!(
@@ -86,7 +88,12 @@ fn the_machinery_names_no_rules_crate() {
     let deps = offending(
         &["crates/engine/Cargo.toml", "crates/server/Cargo.toml"],
         "toml",
-        &["naw", "napoleonic-battles", "leipzig-1813"],
+        &[
+            "naw",
+            "napoleonic-battles",
+            "leipzig-1813",
+            "hex-miniatures",
+        ],
     );
     assert!(
         deps.is_empty(),
@@ -104,6 +111,7 @@ fn rules_crates_depend_on_no_front_end_or_player() {
             "crates/naw/Cargo.toml",
             "crates/napoleonic-battles/Cargo.toml",
             "crates/leipzig-1813/Cargo.toml",
+            "crates/hex-miniatures/Cargo.toml",
         ],
         "toml",
         &[
@@ -147,6 +155,7 @@ fn the_generic_board_names_no_system() {
             "systems/naw",
             "systems/napoleonic-battles",
             "systems/leipzig-1813",
+            "systems/hex-miniatures",
             "'7.11'",
             "'8.41'",
             "'7.12'",
