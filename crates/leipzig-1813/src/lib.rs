@@ -66,6 +66,7 @@ pub mod leaders;
 mod movement;
 pub mod odds;
 pub mod scenario;
+pub mod seen;
 mod setup;
 mod special;
 pub mod terrain;
