@@ -29,6 +29,8 @@ pub struct SimArgs {
 
 /// What one game came to.
 struct Summary {
+    /// The game's own seed.
+    seed: u64,
     winner: Option<u8>,
     case: &'static str,
     /// Some army was demoralized (17.2, 17.3).
@@ -61,6 +63,28 @@ struct Thinking {
     longest_player_turn_seconds: f64,
 }
 
+/// One game of the run, for paired comparisons: two runs with the same seed and players play
+/// the same games, so a change's effect can be listed game by game.
+#[derive(Serialize, Clone, PartialEq, Debug)]
+struct GameRow {
+    /// The game's index in the run (`0..games`).
+    game: usize,
+    /// The game's own seed, `mix(seed, game)`: the seed of its dice and of its players.
+    seed: u64,
+    /// The winning side's name, or `None` for a draw.
+    winner: Option<String>,
+    /// The deciding case (17.2 demoralization, 17.3 both, 17.4 draw at the end).
+    case: &'static str,
+    /// The game-turn the game ended on.
+    turn_ended: u8,
+    /// Whether some army was demoralized (17.2, 17.3).
+    demoralized: bool,
+    /// The arena score of each side, in the scenario's order of sides.
+    score: [f64; 2],
+    /// Strength eliminated per side, in the scenario's order of sides.
+    strength_lost: [u32; 2],
+}
+
 #[derive(Serialize)]
 struct Report {
     scenario: String,
@@ -89,6 +113,8 @@ struct Report {
     demoralization_turns: BTreeMap<u8, usize>,
     /// Of those, by the side that broke.
     demoralized: BTreeMap<String, usize>,
+    /// Every game, in the order of its index (`--json` only).
+    per_game: Vec<GameRow>,
 }
 
 /// Runs the simulation: Napoleon at War's arena with its statistics, or for another rules
@@ -165,6 +191,7 @@ pub fn sim(lib: &Library, a: SimArgs) -> Result<()> {
                 let r = ai::play_game(sc.clone(), gs, [p0.as_mut(), p1.as_mut()]);
                 bar.inc(1);
                 Summary {
+                    seed: gs,
                     winner: r.outcome.winner.map(|w| w.0),
                     case: r.outcome.case,
                     demoralized: r.demoralized.contains(&true),
@@ -255,6 +282,7 @@ pub fn sim(lib: &Library, a: SimArgs) -> Result<()> {
         outcomes,
         demoralization_turns,
         demoralized,
+        per_game: per_game_rows(&summaries, &sc.sides),
     };
     if let Some(p) = &a.plot {
         write_atomically(p, plot_svg(&report, &sc.sides).as_bytes())?;
@@ -268,6 +296,24 @@ pub fn sim(lib: &Library, a: SimArgs) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// The games of a run, one row each, in the order of their index.
+fn per_game_rows(summaries: &[Summary], sides: &[String]) -> Vec<GameRow> {
+    summaries
+        .iter()
+        .enumerate()
+        .map(|(i, s)| GameRow {
+            game: i,
+            seed: s.seed,
+            winner: s.winner.and_then(|w| sides.get(w as usize).cloned()),
+            case: s.case,
+            turn_ended: s.turns,
+            demoralized: s.demoralized,
+            score: s.score,
+            strength_lost: s.side_losses,
+        })
+        .collect()
 }
 
 fn report_text(r: &Report, sides: &[String; 2]) -> String {
@@ -861,4 +907,50 @@ fn ladder_text(r: &LadderReport) -> String {
         out.push('\n');
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn summary(seed: u64, winner: Option<u8>, turns: u8, score: [f64; 2]) -> Summary {
+        Summary {
+            seed,
+            winner,
+            case: if winner.is_some() { "17.2" } else { "17.4" },
+            demoralized: winner.is_some(),
+            actions: 10,
+            turns,
+            score,
+            side_losses: [3, 4],
+            search: [None, None],
+        }
+    }
+
+    #[test]
+    fn per_game_rows_name_the_winner_and_keep_the_order() {
+        let sides = ["French".to_string(), "Allied".to_string()];
+        let rows = per_game_rows(
+            &[
+                summary(7, Some(1), 5, [0.0, 1.0]),
+                summary(9, None, 6, [0.5, 0.5]),
+                summary(11, Some(0), 3, [1.0, 0.0]),
+            ],
+            &sides,
+        );
+        let seen: Vec<(usize, u64, Option<&str>, u8, [f64; 2])> = rows
+            .iter()
+            .map(|r| (r.game, r.seed, r.winner.as_deref(), r.turn_ended, r.score))
+            .collect();
+        assert_eq!(
+            seen,
+            vec![
+                (0, 7, Some("Allied"), 5, [0.0, 1.0]),
+                (1, 9, None, 6, [0.5, 0.5]),
+                (2, 11, Some("French"), 3, [1.0, 0.0]),
+            ]
+        );
+        assert_eq!(rows[1].case, "17.4");
+        assert_eq!(rows[0].strength_lost, [3, 4]);
+    }
 }

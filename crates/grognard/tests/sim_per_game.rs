@@ -1,0 +1,67 @@
+//! `grognard sim --json` lists every game (its seed, winner, score and last game-turn), so two
+//! runs with the same seed can be compared game by game.
+
+mod common;
+
+use common::grognard;
+
+fn sim_json(seed: &str) -> serde_json::Value {
+    let out = grognard()
+        .args([
+            "sim",
+            "bon-first-day",
+            "--games",
+            "3",
+            "--jobs",
+            "2",
+            "--seed",
+            seed,
+            "--players",
+            "heuristic:random",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn sim_json_lists_every_game_with_its_seed_and_score() {
+    let v = sim_json("5");
+    let games = v["per_game"].as_array().expect("per_game is a list");
+    assert_eq!(games.len(), 3);
+    let mut french = 0.0;
+    let mut allied = 0.0;
+    for (i, g) in games.iter().enumerate() {
+        assert_eq!(g["game"].as_u64(), Some(i as u64));
+        // the game's seed is the run's seed mixed with its index, as the watch example takes it
+        assert_eq!(g["seed"].as_u64(), Some(grognard::util::mix(5, i as u64)));
+        let score = g["score"].as_array().unwrap();
+        let (f, a) = (score[0].as_f64().unwrap(), score[1].as_f64().unwrap());
+        assert!((f + a - 1.0).abs() < 1e-9, "game {i}: scores {f} and {a}");
+        match g["winner"].as_str() {
+            Some("French") => assert_eq!(f, 1.0),
+            Some("Allied") => assert_eq!(a, 1.0),
+            Some(other) => panic!("game {i}: winner {other}"),
+            None => assert!(g["case"].as_str().is_some()),
+        }
+        let turn = g["turn_ended"].as_u64().unwrap();
+        assert!(
+            turn >= v["first_turn"].as_u64().unwrap() && turn <= v["last_turn"].as_u64().unwrap(),
+            "game {i}: ended on turn {turn}"
+        );
+        assert_eq!(g["strength_lost"].as_array().unwrap().len(), 2);
+        french += f;
+        allied += a;
+    }
+    // the rows add up to the run's totals
+    assert!((v["scores"]["French"]["points"].as_f64().unwrap() - french).abs() < 1e-9);
+    assert!((v["scores"]["Allied"]["points"].as_f64().unwrap() - allied).abs() < 1e-9);
+    // the same seed plays the same games, row for row
+    assert_eq!(sim_json("5")["per_game"], v["per_game"]);
+}
