@@ -943,6 +943,102 @@ pub fn hm_text_query(s: &Session<Game>, names: &HmNames, arg: &str) -> Result<Va
     }
 }
 
+/// The hexes a unit (or a general) may go to now, for the board's shading (`docs/api.md`,
+/// "moves"): `{"unit", "movement", "from", "destinations": [{"hex", "cost", "path"}], "why_not"}`.
+/// The destinations are the rules' own: the hexes of the legal `move` actions of a unit
+/// ([8.2]-[8.4], [18], HM29, HM36) or `ride` actions of a general ([2.4.6.3], HM28). `why_not`
+/// says why a unit has none.
+pub fn hm_moves(g: &Game, word: &str) -> Result<Value, QueryError> {
+    let legal = hm_legal(g);
+    let dest = |hex: Hex, cost: f64, path: Vec<Hex>| {
+        json!({
+            "hex": hex.to_string(),
+            "cost": cost,
+            "path": path.iter().map(|h| h.to_string()).collect::<Vec<_>>(),
+        })
+    };
+    if let Some(u) = g.unit_by_id(word) {
+        let v = g.unit(u);
+        let from = match v.loc {
+            Loc::Map(h) => Some(h),
+            _ => None,
+        };
+        let dests: Vec<Value> = legal
+            .iter()
+            .filter_map(|a| match *a {
+                Action::Move { unit, to } if unit == u => Some(to),
+                _ => None,
+            })
+            .map(|to| dest(to, 0.0, from.into_iter().chain([to]).collect()))
+            .collect();
+        let why_not = if dests.is_empty() {
+            Some(unit_why_not(g, u))
+        } else {
+            None
+        };
+        let line = g
+            .tables()
+            .line(&g.setup().units[usize::from(u.0)].nation, g.kind_of(u));
+        return Ok(json!({
+            "unit": v.id,
+            "movement": line.map_or(0, |l| l.movement),
+            "from": from.map(|h| h.to_string()),
+            "destinations": dests,
+            "why_not": why_not,
+        }));
+    }
+    if let Some(x) = g.general_by_id(word) {
+        let v = g.general(x);
+        let from = match v.loc {
+            Loc::Map(h) => Some(h),
+            _ => None,
+        };
+        let dests: Vec<Value> = legal
+            .iter()
+            .filter_map(|a| match *a {
+                Action::Ride { general, to } if general == x => Some(to),
+                _ => None,
+            })
+            .map(|to| dest(to, 0.0, from.into_iter().chain([to]).collect()))
+            .collect();
+        let why_not = dests.is_empty().then(|| {
+            json!({
+                "case": "2.4.6.3",
+                "why": if g.stage() == Stage::Movement {
+                    "a general rides once a movement stage, of his own side, never into an enemy's hex"
+                } else {
+                    "generals ride in their side's movement stage"
+                },
+            })
+        });
+        return Ok(json!({
+            "unit": v.id,
+            "movement": g.tables().command_movement,
+            "from": from.map(|h| h.to_string()),
+            "destinations": dests,
+            "why_not": why_not,
+        }));
+    }
+    Err(QueryError::NotFound(format!(
+        "no unit or general '{word}' in this game"
+    )))
+}
+
+/// Why a unit has no destination now.
+fn unit_why_not(g: &Game, u: UnitId) -> Value {
+    let why = if g.stage() != Stage::Movement {
+        ("8", "units move in their side's movement stage")
+    } else if g.side_of(u) != g.phasing().0 {
+        ("8.3.1", "it is not that unit's movement stage")
+    } else {
+        (
+            "8.3",
+            "it may not move now: its state, formation or orders, an enemy's zone of control, or a move made this stage",
+        )
+    };
+    json!({"case": why.0, "why": why.1})
+}
+
 /// The presentation of hex-miniatures games for [`engine::dynamic::Hosted`], with the names its
 /// scenario gives units, generals and formations.
 #[derive(Clone, Debug, Default)]
@@ -987,6 +1083,7 @@ impl Presenter<Game> for HmPresenter {
     ) -> Result<Value, QueryError> {
         match name {
             "text" => hm_text_query(session, &self.names, arg),
+            "moves" => hm_moves(&session.game, arg.trim()),
             other => Err(QueryError::Unknown(other.to_string())),
         }
     }
@@ -1512,4 +1609,105 @@ pub fn hm_tables_view(t: &hex_miniatures::data::Tables) -> Value {
         "tec": {"rows": tec, "case": "18"},
         "charts": charts,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hex_miniatures::data::Tables;
+
+    /// Möckern at noon: the Prussians' first movement stage, every chance rolled.
+    fn moeckern() -> Session<Game> {
+        let g = Game::new(&Scenario::moeckern(), &Tables::shipped()).expect("the game");
+        let mut s = Session::new(g, "moeckern-1813", 1, 1);
+        while s.game.to_act() == ToAct::Chance {
+            let a = s.game.chance_outcomes()[0].0;
+            s.act(a).expect("a chance outcome");
+        }
+        s
+    }
+
+    fn hexes(v: &Value) -> Vec<String> {
+        let mut out: Vec<String> = v["destinations"]
+            .as_array()
+            .expect("destinations")
+            .iter()
+            .map(|d| d["hex"].as_str().expect("a hex").to_string())
+            .collect();
+        out.sort();
+        out
+    }
+
+    /// The moves query shades the hexes of the unit's legal moves, no more and no fewer (the
+    /// rules' [8] as `Game::legal_actions` lists them); each with its path ending there.
+    #[test]
+    fn moves_are_the_units_legal_moves() {
+        let s = moeckern();
+        let g = &s.game;
+        assert_eq!(g.stage(), Stage::Movement);
+        let mut tried = 0;
+        for u in (0..g.unit_count()).map(|i| UnitId(i as u8)) {
+            let id = g.unit(u).id.clone();
+            let v = hm_moves(g, &id).expect("a unit");
+            let mut legal: Vec<String> = hm_legal(g)
+                .into_iter()
+                .filter_map(|a| match a {
+                    Action::Move { unit, to } if unit == u => Some(to.to_string()),
+                    _ => None,
+                })
+                .collect();
+            legal.sort();
+            assert_eq!(hexes(&v), legal, "{id}");
+            for d in v["destinations"].as_array().unwrap() {
+                assert_eq!(d["path"].as_array().unwrap().last(), Some(&d["hex"]));
+            }
+            if legal.is_empty() {
+                assert!(v["why_not"]["case"].is_string(), "{id}: why not");
+            } else {
+                tried += 1;
+                assert!(v["why_not"].is_null());
+            }
+        }
+        assert!(tried > 0, "some unit may move at noon");
+        // the Prussian battalion waiting at the Halle road comes on at its edge hex
+        let v = hm_moves(g, "PR-AG-1").unwrap();
+        assert!(hexes(&v).contains(&"0112".to_string()));
+        assert!(v["from"].is_null());
+    }
+
+    /// A French unit in the Prussians' stage has no destination, and says why ([8.3.1]).
+    #[test]
+    fn the_other_sides_unit_cannot_move() {
+        let s = moeckern();
+        let v = hm_moves(&s.game, "FR-21-2M-1").unwrap();
+        assert!(hexes(&v).is_empty());
+        assert_eq!(v["why_not"]["case"], "8.3.1");
+        assert_eq!(v["from"], "1012");
+    }
+
+    /// A general's rides are his destinations; a word naming nobody is a clear error.
+    #[test]
+    fn generals_ride_and_unknown_words_are_refused() {
+        let s = moeckern();
+        let g = &s.game;
+        for x in (0..g.general_count()).map(|i| GeneralId(i as u8)) {
+            let id = g.general(x).id.clone();
+            let v = hm_moves(g, &id).expect("a general");
+            let mut legal: Vec<String> = hm_legal(g)
+                .into_iter()
+                .filter_map(|a| match a {
+                    Action::Ride { general, to } if general == x => Some(to.to_string()),
+                    _ => None,
+                })
+                .collect();
+            legal.sort();
+            assert_eq!(hexes(&v), legal, "{id}");
+        }
+        assert!(matches!(
+            hm_moves(g, "nobody"),
+            Err(QueryError::NotFound(_))
+        ));
+        let p = HmPresenter::new(&Scenario::moeckern());
+        assert!(p.query(&s, "moves", " PR-AG-1 ", Viewer::Referee).is_ok());
+    }
 }
