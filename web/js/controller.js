@@ -37,7 +37,8 @@ export class Controller {
   update(v, canAct) {
     this.L = indexLegal(canAct ? v.legal_actions : []);
     if (this.selected && !v.units.some((u) => u.id === this.selected)) this.selected = null;
-    const pool = v.step === 'retreat' ? this.L.retreats : v.step === 'advance' ? this.L.advances : null;
+    // a retreat's route to choose after a combat (in a step of another name) selects its unit too
+    const pool = v.step === 'retreat' || (v.step !== 'movement' && v.step !== 'advance' && this.L.retreats.size) ? this.L.retreats : v.step === 'advance' ? this.L.advances : null;
     if (pool && !(this.selected && pool.has(this.selected)) && pool.size >= 1) this.selected = /** @type {string} */ (pool.keys().next().value);
   }
 

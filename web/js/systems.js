@@ -21,6 +21,7 @@
  *   obligationLabel: (kase: string) => string,
  *   isCombatEvent: (e: import('./api.js').GameEvent) => boolean,
  *   panels: (game: import('./game.js').Game) => (Node|null)[],
+ *   ordersPanels?: (game: import('./game.js').Game) => (Node|null)[],
  *   legendUnits: () => {code: string, name: string, fill: string, text: string, mark?: string}[],
  *   legendMarks: () => {cls: string, label: string}[],
  *   helpLines: () => string[],
@@ -46,6 +47,9 @@
 // rules crate writes them). `previewView`: the system's own part of a preview answer
 // (`GET /api/games/{id}/preview`, such as a melee's odds with their shifts) drawn for the
 // player, in the hover card and before an action is confirmed; null when it has nothing to show.
+// `ordersPanels`: the system's boxes shown in the Orders card right below the selected unit's
+// card, where the eye is when a unit is selected (such as its stack opened, or a choice the
+// player must make now); `panels` are cards of their own after the turn track.
 // `unitMark`: the shape a counter carries besides its colours (a nation's, so that nations are
 // told apart without colour), one of the board's marks (views/board.js `MARKS`).
 

@@ -127,6 +127,8 @@ function ordersCard(game) {
 
   const sel = ctl.selected ? byId.get(ctl.selected) : undefined;
   if (sel) body.push(unitCard(game, sel));
+  // the system's own boxes about the selected unit or the choice at hand, where the eye is
+  body.push(...(sys.ordersPanels?.(game) || []));
 
   if (can) {
     const L = ctl.L;

@@ -12,7 +12,7 @@
 import { h, s } from '../../js/util.js';
 import { armSymbol } from '../../js/views/symbol.js';
 import { registerSystem } from '../../js/systems.js';
-import { card } from '../../js/views/sidebar.js';
+import { card, unitBtn } from '../../js/views/sidebar.js';
 import { fetchPreview } from '../../js/views/hover.js';
 
 /** @typedef {import('../../js/api.js').Unit} Unit */
@@ -25,7 +25,7 @@ import { fetchPreview } from '../../js/views/hover.js';
  * The system's members of a unit entry and of the state view (l1813_views.rs).
  * @typedef {Unit & {kind?: string, echelon?: string|null, name?: string, worth?: number, defence_only?: boolean,
  *   mp?: number|null, dispersed?: boolean, march?: {march: string, state: string, letter?: string}|null,
- *   supplied?: boolean, supply_use?: string[], stopped?: boolean, saxon?: boolean, gotha?: boolean,
+ *   supplied?: boolean, supply_use?: string[], stopped?: boolean, aside?: boolean, saxon?: boolean, gotha?: boolean,
  *   place?: string|null, revealed?: boolean, hidden_from?: string|null,
  *   leader?: {number: number, name: string, offence: number, defence: number}|null}} LUnit
  * @typedef {{name: string, hex: string, holder: string|null, points: number, besieged: boolean}} City
@@ -94,10 +94,10 @@ export const STEP_NAMES = {
 export const STEP_HINTS = {
   setup: 'Place each waiting unit on one of its hexes (select it, then click a shaded hex), or combine units where they stand; or let the computer finish the set-up for you. End when done.',
   movement: 'Move a unit (select it, click a shaded hex), break it down or build one up (select a unit of the stack: its card lists them), declare a forced march and roll for it. Supply units support stacks and marches. End the phase when done.',
-  attack: 'Declare attacks: select a unit of yours, then click an adjacent enemy hex to see the odds and confirm; allocate supply units to them (a unit may be kept out of its hex\'s attack: its orders), then end.',
+  attack: 'Declare attacks: select a unit of yours, then click an adjacent enemy hex to see the odds and confirm; allocate supply units to them (untick a unit in the stack card to keep it out of its hex\'s attack), then end.',
   retreat: 'You are attacked: a unit may retreat before combat, or end.',
   defence_supply: 'Allocate supply units to the defence, then end.',
-  resolve: 'The combats are resolved, a die each.',
+  resolve: 'The combats are resolved, a die each. Where a retreat has equal routes its owner chooses one: click a highlighted hex.',
   over: 'The game is over.',
 };
 
@@ -224,7 +224,7 @@ function situationCard(game) {
 function previewView(answer) {
   const o = answer?.odds;
   if (o) {
-    const sup = (/** @type {boolean} */ b) => (b ? 'supplied' : 'unsupplied');
+    const sup = (/** @type {boolean} */ b) => (b ? 'yes' : 'no');
     const cases = Array.isArray(o.cases) ? o.cases : [];
     const leaders = (/** @type {{name: string, bonus: number}[]|null} */ ls) => (ls && ls.length ? ls.map((l) => `${l.name} +${l.bonus}`).join(', ') : 'no leader');
     const terrain = (o.defenders || []).map((/** @type {any} */ d) => `${d.hex}${d.place ? ` (${d.place})` : ''}: ${d.fortress ? 'fortress, ' : ''}defence ×${d.multiplier}${d.river ? ', across a river' : ''}${d.printed ? `, strengths ${d.printed.join(' + ') || 'none'}` : ''}${d.leaders?.length ? `, ${leaders(d.leaders)}` : ''}`);
@@ -232,12 +232,12 @@ function previewView(answer) {
       h('div', { class: 'hc-odds-head' }, `${o.from} attacks ${(o.targets || []).join(', ')}: strengths ${(o.attack_printed || []).join(' + ') || 'none'}, ${leaders(o.attack_leaders)}`),
       o.hidden ? h('div', { class: 'hc-muted' }, 'The defenders are inverted counters (Reconnaissance): their strength is not known until the attack reveals them.') : null,
       h('table', { class: 'tbl small l1813-odds-table' },
-        h('thead', {}, h('tr', {}, h('th', {}, 'Supply (attacker / defender)'), h('th', {}, 'Strengths'), h('th', {}, 'Odds → column'))),
+        h('thead', {}, h('tr', {}, h('th', { title: 'Supplied? attacker / defender' }, 'Supplied A / D'), h('th', {}, 'Strengths'), h('th', {}, 'Odds → column'))),
         h('tbody', {}, cases.map((/** @type {any} */ c) => h('tr', { 'data-attacker-supplied': String(c.attacker_supplied), 'data-defender-supplied': String(c.defender_supplied), 'data-column': c.column || '', title: c.refused || `die 1–6: ${(c.results || []).join(', ')}` },
           h('td', {}, `${sup(c.attacker_supplied)} / ${sup(c.defender_supplied)}`),
           h('td', {}, c.defence === null ? `${c.attack} : ?` : `${c.attack} : ${c.defence}`),
           h('td', {}, `${typeof c.percent === 'number' ? `${c.percent}%` : '?'} → `, h('b', { class: 'l1813-column' }, c.column || (c.refused ? 'refused' : '?')),
-            h('div', { class: 'muted', style: 'white-space:nowrap' }, c.refused ? c.refused : (c.results || []).join(' '))))))),
+            h('div', { class: 'muted l1813-results', title: 'die 1–6' }, c.refused ? c.refused : (c.results || []).join(' '))))))),
       h('div', { class: 'hc-terrain' }, terrain.join('; ') || 'No defender.'),
       h('div', { class: 'hc-muted' }, `${o.attacker_supply_allocated ? 'A supply unit is allocated to this hex' : o.attacker_supply_at_hand ? 'A supply unit is at hand (allocate it after declaring)' : 'No supply unit at hand: the attackers fight at half strength'}${o.min_percent ? `; across a river at least ${o.min_percent}%` : ''}${o.fortress ? '; against a fortress only Dx results count' : ''}. Percentages are rounded down to a column (${o.case}).`));
   }
@@ -253,20 +253,29 @@ function previewView(answer) {
 const regroups = new Map();
 
 /**
- * The stack of the selected unit's hex, opened: its units, and the break-downs and build-ups
- * the legal actions allow there (Stacking (E)), each a button that says what it takes and
- * makes and at what movement points (the server's preview), to be clicked rather than typed.
+ * The stack of the selected unit's hex, opened (shown right below the Orders card): its units,
+ * each a chip that selects it; the break-downs and build-ups the legal actions allow there
+ * (Stacking (E)), each a button that says what it takes and makes and at what movement points
+ * (the server's preview), to be clicked rather than typed; and when an attack is declared from
+ * the hex, a box per unit saying whether it takes part, unticked to keep it out of the attack
+ * (`aside F3`, Stacking (D), ruling L44) when the legal actions offer it.
  * @param {import('../../js/game.js').Game} game
  */
 function stackCard(game) {
   const v = game.v;
   const sel = game.ctl.selected ? v.units.find((u) => u.id === game.ctl.selected) : null;
-  if (!sel?.hex || !game.canAct()) return null;
+  if (!sel?.hex || sel.hidden) return null;
   const hex = sel.hex;
-  const here = new Set(v.units.filter((u) => u.hex === hex && !u.hidden).map((u) => u.id));
-  const actions = (v.legal_actions || []).filter((a) => (a.kind === 'split' && a.unit && here.has(a.unit)) || (a.kind === 'combine' && a.from === hex));
-  if (!actions.length) return null;
-  const units = v.units.filter((u) => u.hex === hex && u.side === v.to_act);
+  const can = game.canAct();
+  const all = /** @type {LUnit[]} */ (v.units.filter((u) => u.hex === hex));
+  const here = new Set(all.filter((u) => !u.hidden).map((u) => u.id));
+  const legal = can ? v.legal_actions || [] : [];
+  const regroup = legal.filter((a) => (a.kind === 'split' && a.unit && here.has(a.unit)) || (a.kind === 'combine' && a.from === hex));
+  const asides = new Map(legal.filter((a) => a.kind === 'aside' && a.unit && here.has(a.unit)).map((a) => [/** @type {string} */ (a.unit), a.text]));
+  const { battles } = l1813(v);
+  const battle = battles.find((b) => b.from === hex && !b.resolved) || null;
+  const own = all.filter((u) => u.side === sel.side);
+  if (all.length < 2 && !regroup.length && !asides.size) return null;
   const label = (/** @type {import('../../js/api.js').LegalAction} */ a) => {
     const got = regroups.get(`${v.state_hash} ${a.text}`);
     if (!got) {
@@ -280,11 +289,51 @@ function stackCard(game) {
     }
     return [h('b', {}, `Build up ${r ? r.made.map((/** @type {any} */ u) => `${u.name} ${u.designation}`).join(', ') : a.text.split(' ').pop()}`), h('small', {}, r ? ` from ${names(r.taken)} (${r.made[0]?.mp ?? '?'} MP left)` : ` (${a.text})`)];
   };
-  return card(game, 'l1813-stack', `Stack at ${hex}`, [
-    h('ul', { class: 'plain small l1813-stack-units' }, units.map((u) => h('li', { 'data-unit': u.id }, h('b', {}, u.id), ` ${/** @type {LUnit} */ (u).name || u.type} ${u.designation}${typeof /** @type {LUnit} */ (u).mp === 'number' ? `, ${/** @type {LUnit} */ (u).mp} MP` : ''}`))),
-    h('p', { class: 'small muted' }, 'Break a unit down into smaller ones, or build one up from units here (Stacking (E)): each costs the units a movement point in the movement phase.'),
-    h('div', { class: 'btn-col l1813-regroups' }, actions.map((a) => h('button', { type: 'button', class: 'btn btn-wide', 'data-key': `act:${a.text}`, 'data-action': a.text, title: a.text, onclick: () => game.act(a.text) }, ...label(a)))),
-  ], { open: true });
+  const fights = (/** @type {LUnit} */ u) => u.type === 'infantry' || u.type === 'cavalry' || u.type === 'leader';
+  const place = /** @type {LUnit} */ (sel).place;
+  const others = all.filter((u) => u.side !== sel.side);
+  return box('l1813-stack', `Stack at ${hex}${place ? ` (${place})` : ''}`, [
+    h('div', { class: 'chips l1813-stack-units' }, own.map((u) => h('span', { class: 'l1813-stack-unit', 'data-unit': u.id },
+      unitBtn(game, u, 'small'),
+      h('small', {}, ` ${u.name || u.type} ${u.designation}${typeof u.mp === 'number' ? `, ${u.mp} MP` : ''}${u.dispersed ? ', dispersed' : ''}${u.aside ? ', stands aside' : ''}`)))),
+    others.length ? h('p', { class: 'small muted' }, `Also here: ${others.map((u) => (u.hidden ? `an inverted ${u.side} counter` : `${u.id} (${u.side})`)).join(', ')}.`) : null,
+    battle && own.some(fights) ? h('fieldset', { class: 'l1813-aside', 'data-from': hex },
+      h('legend', { class: 'small' }, `Attack from ${hex} on ${battle.targets.join(', ')}: who takes part`),
+      ...own.filter(fights).map((u) => {
+        const act = asides.get(u.id);
+        const box = h('input', { type: 'checkbox', 'data-key': `aside:${u.id}`, 'data-unit': u.id, checked: !u.aside, disabled: !act,
+          title: act ? `Untick to keep ${u.id} out of this attack (${act})` : u.aside ? `${u.id} stands aside (take the action back to undo it)` : `${u.id} takes part: it may not stand aside (the last combat unit, or the river's 160%)` });
+        if (act) box.addEventListener('change', () => { if (!/** @type {HTMLInputElement} */ (box).checked) game.act(act); });
+        return h('label', { class: 'small l1813-aside-unit' }, box, ` ${u.id} ${u.name || u.type} ${u.designation}${u.aside ? ' — stands aside' : ''}`);
+      }),
+      h('p', { class: 'small muted' }, 'Units kept out of an attack neither add their strength nor share its result (Stacking (D), ruling L44).')) : null,
+    regroup.length ? h('p', { class: 'small muted' }, 'Break a unit down into smaller ones, or build one up from units here (Stacking (E)): each costs the units a movement point in the movement phase.') : null,
+    regroup.length ? h('div', { class: 'btn-col l1813-regroups' }, regroup.map((a) => h('button', { type: 'button', class: 'btn btn-wide', 'data-key': `act:${a.text}`, 'data-action': a.text, title: a.text, onclick: () => game.act(a.text) }, ...label(a)))) : null,
+  ]);
+}
+
+/** A box of the Orders card (below the selected unit's card). @param {string} key @param {string} title @param {(Node|null)[]} body */
+function box(key, title, body) {
+  return h('section', { class: `choice l1813-box card-${key}`, 'data-card': key, 'aria-label': title }, h('h3', {}, title), ...body);
+}
+
+/**
+ * A retreat after combat whose route its owner chooses among equal ends (Retreat Order of
+ * Preference, ruling L45): the units retreating, and each end as a button; the ends are
+ * highlighted on the map too, to be clicked. @param {import('../../js/game.js').Game} game
+ */
+function retreatCard(game) {
+  const v = game.v;
+  const c = /** @type {any} */ (v).retreat_choice;
+  if (!c || !game.canAct()) return null;
+  const routes = (v.legal_actions || []).filter((a) => a.kind === 'retreat');
+  if (!routes.length) return null;
+  const ends = Array.isArray(c.ends) ? c.ends : [];
+  const named = (/** @type {string} */ hx) => c.ends_named?.[ends.indexOf(hx)] || hx;
+  return box('l1813-retreat', 'Retreat: choose the route', [
+    h('p', { class: 'small' }, `${c.scatter ? 'The scattered unit' : 'The stack'} ${(c.units || []).join(', ')} must retreat; the order of preference leaves ${routes.length} equal ends, and its owner chooses (Retreat Order of Preference, ruling L45). Click a highlighted hex on the map, or a Retreat button below.`),
+    h('ul', { class: 'plain small l1813-retreat-ends' }, routes.map((a) => h('li', { 'data-hex': a.to || '' }, a.to ? named(a.to) : a.text))),
+  ]);
 }
 
 /** The sequence of play (General Course of Play): each player-turn a movement then a combat
@@ -352,10 +401,11 @@ registerSystem({
   stepName: (step) => STEP_NAMES[step] || step,
   stepHint: (step) => STEP_HINTS[step] || '',
   obligationLabel: (kase) => kase,
-  isCombatEvent: (e) => e.kind === 'combat_resolved' || e.kind === 'attack_declared',
+  isCombatEvent: (e) => e.kind === 'combat_resolved',
   eventLabel,
   sequence,
-  panels: (game) => [stackCard(game), victoryCard(game), situationCard(game), fortressCard(game)],
+  ordersPanels: (game) => [retreatCard(game), stackCard(game)],
+  panels: (game) => [victoryCard(game), situationCard(game), fortressCard(game)],
   previewView,
   grammar: () => 'The grammar: place U HEX, move U HEX, split U KIND, combine HEX KIND, march U double|triple, press U, halt U, overrun HEX HEX, attack HEX HEX, supply U, retreat U HEX, end — units by their ids (F12), hexes XXYY.',
   legendUnits: () => Object.entries(NATIONS).map(([code, c]) => ({ code, name: c.name, fill: c.fill, text: c.text, mark: NATION_MARKS[code] })),
