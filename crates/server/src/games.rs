@@ -527,8 +527,10 @@ impl Live {
     /// me", such as a set-up's placements): the system's player `spec` chooses `seat`'s
     /// actions while `seat` is to act and the step stays the one it was (the state view's
     /// `turn`, `phase` and `step`), at most `limit` of them. Refused when `seat` is not to act.
-    /// A refused choice (a player's bug) ends it there. The dice and the computer opponent
-    /// follow as after any action ([`Live::advance`]).
+    /// A refused choice (a player's bug) ends it there. What the computer says of its choices
+    /// is recorded as the computer opponent's is (an event first in the action's log entry, and
+    /// the record's note). The dice and the computer opponent follow as after any action
+    /// ([`Live::advance`]).
     pub fn finish_step(
         &mut self,
         seat: Side,
@@ -558,7 +560,20 @@ impl Live {
                 tracing::warn!("the computer player {spec} chose a refused action {text}");
                 break;
             };
-            self.record(&acted, applied, None, before);
+            // what the computer says of its choice is recorded as the computer opponent's is
+            // (an event, and the record's note): see [`Live::advance`]
+            let note = player.explain().map(|why| {
+                let side = self
+                    .game
+                    .seats()
+                    .get(seat.0 as usize)
+                    .cloned()
+                    .unwrap_or_default();
+                self.game
+                    .set_note(acted.n.saturating_sub(1), Some(why.clone()));
+                format!("{side} ({}) {}: {why}", player.name(), acted.text)
+            });
+            self.record(&acted, applied, note, before);
         }
         Ok(())
     }
