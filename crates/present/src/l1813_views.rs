@@ -274,6 +274,7 @@ pub fn l1813_unit_entry(g: &Game, u: usize) -> Value {
         "supply_use": supply_roles(unit.supply_use),
         "moved": unit.moved,
         "stopped": unit.stopped,
+        "aside": unit.aside,
         "saxon": unit.saxon,
         "gotha": unit.gotha,
         "leader": leader,
@@ -544,8 +545,34 @@ pub fn l1813_state_view(s: &Session<Game>, viewer: Viewer, with_legal: bool) -> 
         "outcome": l1813_outcome(g),
         "legal": legal.iter().map(|&a| g.action_text(a)).collect::<Vec<_>>(),
         "legal_actions": legal_actions,
+        "retreat_choice": if shows_actor { l1813_retreat_choice(g, viewer) } else { Value::Null },
         "overlays": {},
         "setup_events": s.start().events().iter().map(|e| l1813_event(s.start(), e)).collect::<Vec<_>>(),
+    })
+}
+
+/// A retreat after combat waiting for its owner's choice of route among equal ones (ruling
+/// L45, `Game::retreat_choice`): the side, the units retreating together (those the viewer may
+/// examine), the equal ends the order of preference leaves, and whether it is a scattered unit;
+/// null when none waits. The board highlights the ends to be clicked (`retreat A3 HEX`).
+pub fn l1813_retreat_choice(g: &Game, viewer: Viewer) -> Value {
+    let Some(c) = g.retreat_choice() else {
+        return Value::Null;
+    };
+    let hide = allies_hidden_from(g, viewer);
+    let units: Vec<String> = c
+        .units
+        .iter()
+        .map(|&u| usize::from(u))
+        .filter(|&u| u < g.units().len() && !(hide && l1813_secret(g, u)))
+        .map(|u| g.label(u))
+        .collect();
+    json!({
+        "side": l1813_side_name(g, c.side),
+        "units": units,
+        "ends": c.options.iter().map(|h| h.to_string()).collect::<Vec<_>>(),
+        "ends_named": c.options.iter().map(|h| hex_words(&h.to_string())).collect::<Vec<_>>(),
+        "scatter": c.scatter,
     })
 }
 
@@ -836,7 +863,77 @@ pub fn l1813_tables_view(t: &leipzig_1813::data::Tables) -> Value {
         .collect();
     json!({
         "crt": {"columns": columns, "rows": rows, "case": "CRT"},
+        "tec": {"rows": l1813_tec_rows(&t.terrain), "case": "TEC"},
     })
+}
+
+/// The Terrain Effects Chart as the board's hover card and charts drawer read it: a row per hex
+/// kind and hexside feature of the map's legend (their ids), its movement and combat effects in
+/// words, from the rules' own chart (`leipzig_1813::terrain::TerrainChart`).
+fn l1813_tec_rows(t: &leipzig_1813::terrain::TerrainChart) -> Vec<Value> {
+    use leipzig_1813::terrain::{HEXSIDE_KINDS, HEX_KINDS};
+    let name = |k: &str| {
+        let k = k.replace('-', " ");
+        let mut c = k.chars();
+        c.next()
+            .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
+            .unwrap_or_default()
+    };
+    let mut rows = Vec::new();
+    for k in HEX_KINDS {
+        let Some(e) = t.hex(k) else { continue };
+        let mut mv = vec![format!("{} MP to enter", e.mp)];
+        if let Some(off) = e.mp_off_pass {
+            mv.push(format!("{off} MP off the pass road"));
+        }
+        if !e.cavalry {
+            mv.push("no cavalry".into());
+        }
+        if !e.supply {
+            mv.push("no supply units".into());
+        }
+        let mut cb = vec![if e.defence > 1 {
+            format!("defence ×{}", e.defence)
+        } else {
+            "no effect".into()
+        }];
+        if e.only_dx {
+            cb.push("only Dx results count".into());
+        }
+        if e.supplied_divisions > 0 {
+            cb.push(format!(
+                "{} divisions supplied without a supply unit",
+                e.supplied_divisions
+            ));
+        }
+        rows.push(json!({"terrain": k, "kind": "hex", "name": name(k),
+            "movement": mv.join("; "), "combat": cb.join("; "), "case": "TEC"}));
+    }
+    for k in HEXSIDE_KINDS {
+        let Some(e) = t.hexside(k) else { continue };
+        let mut mv = vec![if e.extra_mp > 0 {
+            format!("+{} MP to cross", e.extra_mp)
+        } else {
+            "no extra cost".into()
+        }];
+        if !e.retreat {
+            mv.push("no retreat across".into());
+        }
+        let mut cb = vec![if e.defence > 1 {
+            format!("defence ×{} across it", e.defence)
+        } else {
+            "no effect".into()
+        }];
+        if e.min_percent > 0 {
+            cb.push(format!("no attack across it below {}%", e.min_percent));
+        }
+        if !e.zoc {
+            cb.push("no zone of control across it".into());
+        }
+        rows.push(json!({"terrain": k, "kind": "hexside", "name": name(k),
+            "movement": mv.join("; "), "combat": cb.join("; "), "case": "TEC"}));
+    }
+    rows
 }
 
 // ---- text ----------------------------------------------------------------------------------
@@ -1295,6 +1392,51 @@ mod tests {
         assert_eq!(la["kind"], "place");
         assert!(la["unit"].is_string() && la["to"].is_string(), "{la}");
     }
+    #[test]
+    fn the_view_says_who_stands_aside_and_waits_for_no_retreat_route_at_the_start() {
+        let sc = Scenario::leipzig(1).expect("scenario 1");
+        let g = Game::new(&sc, &Tables::leipzig()).expect("a game");
+        let s = Session::new(g, "leipzig1813-1", 1, 1);
+        let v = l1813_state_view(&s, Viewer::Seat(Side(ALLIES)), true);
+        // no retreat waits for its owner's route (L45) before any combat
+        assert_eq!(v["retreat_choice"], Value::Null);
+        // every unit the seat may examine says whether it stands aside (L44)
+        let units = v["units"].as_array().unwrap();
+        assert!(units.iter().all(|u| u["aside"] == json!(false)), "{v}");
+    }
+
+    #[test]
+    fn the_terrain_chart_has_a_row_for_every_kind_of_the_maps_legend() {
+        use leipzig_1813::terrain::{HEXSIDE_KINDS, HEX_KINDS};
+        let t = Tables::leipzig();
+        let v = l1813_tables_view(&t);
+        let rows = v["tec"]["rows"].as_array().unwrap();
+        for (kinds, kind) in [(&HEX_KINDS[..], "hex"), (&HEXSIDE_KINDS[..], "hexside")] {
+            for k in kinds {
+                let r = rows
+                    .iter()
+                    .find(|r| r["terrain"] == *k && r["kind"] == kind)
+                    .unwrap_or_else(|| panic!("no row for {kind} {k}: {v}"));
+                assert!(r["movement"].as_str().is_some_and(|m| !m.is_empty()));
+                assert!(r["combat"].as_str().is_some_and(|m| !m.is_empty()));
+            }
+        }
+        // a city-fortress triples the defence and lets only a Dx touch it (TEC, Fortress (A))
+        let f = rows
+            .iter()
+            .find(|r| r["terrain"] == "city-fortress")
+            .unwrap();
+        let want = t.terrain.hex("city-fortress").unwrap();
+        assert!(f["combat"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("defence ×{}", want.defence)));
+        assert_eq!(
+            want.only_dx,
+            f["combat"].as_str().unwrap().contains("only Dx")
+        );
+    }
+
     /// A staged duel on open ground (every hex within two clear, no hexside feature): French
     /// units of `att` at `h`, Allied units of `def` next to it; the French movement phase of
     /// a summer turn.
