@@ -435,8 +435,8 @@ pub fn hm_legal(g: &Game) -> Vec<Action> {
     v
 }
 
-/// A legal action as structured data: its kind, the unit or general, the hex it acts from and
-/// the hex it goes to or acts against.
+/// A legal action as structured data: its kind (the action's verb, `move` for a general's
+/// `ride` too), the unit or general, the hex it acts from and the hex it goes to or acts against.
 pub fn hm_legal_action(g: &Game, a: Action) -> LegalAction {
     let text = g.action_text(a);
     let kind = text.split_whitespace().next().unwrap_or("").to_string();
@@ -457,6 +457,8 @@ pub fn hm_legal_action(g: &Game, a: Action) -> LegalAction {
             la.to = Some(to.to_string());
         }
         Action::Ride { general, to } => {
+            // the board moves a general as it moves a unit: select, click a shaded hex
+            la.kind = "move".into();
             la.unit = Some(general_id(g, general));
             la.from = ghex(general);
             la.to = Some(to.to_string());

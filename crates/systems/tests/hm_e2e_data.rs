@@ -17,6 +17,14 @@
 //! - `hm-rout.json`: the actions up to the one after which a unit is routed (by a combat result
 //!   or a crisis of morale, [9.8], [13]) and falls back ([8.8.3]): that last one is made on the
 //!   board.
+//! - `hm-dusk.json`: the actions up to a Prussian movement stage at dusk, when the light
+//!   limits sight to a few hexes ([24]): two heuristic players bring their troops on and fight
+//!   for the first turns, then each stage is ended whenever `end` is legal (the heuristic acts
+//!   where it is not), so that the record stays short enough to replay through the API. The
+//!   browser test checks the greyed hexes against the rules' sight there.
+//!
+//! `the_records_replay` (not ignored) checks that the committed records still replay under the
+//! rules as they are: when it fails, make them again with the command above.
 
 use engine::dynamic::{DynGame, Hosted};
 use engine::ToAct;
@@ -307,6 +315,68 @@ fn rout_record(lib: &Library) -> Value {
     panic!("no rout in the seeds tried");
 }
 
+/// Turns played by the heuristics before the dusk record's players only end their stages.
+const DUSK_FIGHT_TURNS: u16 = 4;
+/// The light (visible hexes) the dusk record reaches.
+const DUSK_LIGHT: u8 = 3;
+
+/// The dusk record: the actions up to a Prussian movement stage in which the light limits
+/// sight to `DUSK_LIGHT` hexes or fewer ([24]).
+fn dusk_record(lib: &Library) -> Value {
+    for seed in SEEDS {
+        let mut p = Play::new(lib, seed);
+        while p.actions.len() < MAX_ACTIONS {
+            let g = typed(p.g.as_ref());
+            if matches!(g.light(), Some(l) if l > 0 && l <= DUSK_LIGHT)
+                && g.stage() == hex_miniatures::Stage::Movement
+                && g.phasing().0 == 0
+                && p.g.to_act() == ToAct::Side(engine::Side(0))
+                && g.setup().map.hexes().any(|h| g.sees(0, h))
+            {
+                let sight: Vec<String> = g
+                    .setup()
+                    .map
+                    .hexes()
+                    .filter(|&h| g.sees(0, h))
+                    .map(|h| h.to_string())
+                    .collect();
+                return json!({
+                    "about": about(&format!(
+                        "the actions up to turn {} ({}), the Prussian movement stage at dusk: \
+                         sight {} hexes ([24]). Heuristic players for the first {} turns, then \
+                         `end` wherever it is legal.",
+                        g.turn(),
+                        hex_miniatures::scenario::format_clock(g.minute()),
+                        g.visibility().map_or(-1, i32::from),
+                        DUSK_FIGHT_TURNS
+                    ), seed),
+                    "scenario": SCENARIO,
+                    "rules": SYSTEM,
+                    "seed": seed,
+                    "actions": p.actions,
+                    "turn": g.turn(),
+                    "clock": hex_miniatures::scenario::format_clock(g.minute()),
+                    "light": g.light(),
+                    "visibility": g.visibility(),
+                    "sight": sight,
+                });
+            }
+            if g.turn() > DUSK_FIGHT_TURNS {
+                if let ToAct::Side(_) = p.g.to_act() {
+                    if p.g.legal().iter().any(|a| a.text == "end") {
+                        p.act("end");
+                        continue;
+                    }
+                }
+            }
+            if p.step().is_none() {
+                break;
+            }
+        }
+    }
+    panic!("no dusk reached in the seeds tried");
+}
+
 /// Replays a record's actions in a fresh game from its seed, as the server will: each must be
 /// accepted. Returns the game.
 fn replay(lib: &Library, seed: u64, actions: &[String]) -> Play {
@@ -346,6 +416,7 @@ fn hm_e2e_records() {
     let records = [
         ("hm-square.json", square_record(&lib)),
         ("hm-rout.json", rout_record(&lib)),
+        ("hm-dusk.json", dusk_record(&lib)),
     ];
     // the records replay from their seeds
     let sq = &records[0].1;
@@ -373,6 +444,8 @@ fn hm_e2e_records() {
         .collect();
     all.push(rt["act"].as_str().unwrap().to_string());
     replay(&lib, rt["seed"].as_u64().unwrap(), &all);
+    let dk = &records[2].1;
+    replay(&lib, dk["seed"].as_u64().unwrap(), &strings(&dk["actions"]));
     for (name, v) in records {
         let text = pretty(&v);
         match std::env::var("HM_E2E_DATA") {
@@ -386,4 +459,81 @@ fn hm_e2e_records() {
             Err(_) => eprint!("{name}:\n{text}"),
         }
     }
+}
+
+/// A record's list of actions.
+fn strings(v: &Value) -> Vec<String> {
+    v.as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|x| x.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The committed records replay under the rules as they are, each reaching the position its
+/// browser test expects (else: make them again with the command in the header).
+#[test]
+fn the_records_replay() {
+    let lib = Library::standard();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../e2e/tests/data");
+    let read = |name: &str| -> Value {
+        let text = std::fs::read_to_string(dir.join(name))
+            .unwrap_or_else(|e| panic!("reading {name}: {e}"));
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{name}: {e}"))
+    };
+    let stale = "is stale: make the records again (HM_E2E_DATA=e2e/tests/data cargo test -p systems --test hm_e2e_data -- --ignored)";
+    // the square: formed, then charged by the last action
+    let sq = read("hm-square.json");
+    let mut p = replay(&lib, sq["seed"].as_u64().unwrap(), &strings(&sq["actions"]));
+    let form = sq["form"].as_str().unwrap();
+    assert!(
+        p.g.legal().iter().any(|a| a.text == form),
+        "hm-square.json {stale}"
+    );
+    p.act(form);
+    let then = strings(&sq["then"]);
+    let mut events = Vec::new();
+    for a in &then {
+        events = p.act(a);
+    }
+    let unit = sq["unit"].as_str().unwrap();
+    assert!(charge_on(&events, unit).is_some(), "hm-square.json {stale}");
+    // the rout: the last action routs the unit
+    let rt = read("hm-rout.json");
+    let mut p = replay(&lib, rt["seed"].as_u64().unwrap(), &strings(&rt["actions"]));
+    let events = p.act(rt["act"].as_str().unwrap());
+    assert!(
+        events.iter().any(|e| e["kind"] == "state_changed"
+            && e["unit"] == rt["unit"]
+            && e["order"] == "routed"),
+        "hm-rout.json {stale}"
+    );
+    // dusk: the Prussian movement stage with the sight recorded
+    let dk = read("hm-dusk.json");
+    let p = replay(&lib, dk["seed"].as_u64().unwrap(), &strings(&dk["actions"]));
+    let g = typed(p.g.as_ref());
+    assert_eq!(
+        g.stage(),
+        hex_miniatures::Stage::Movement,
+        "hm-dusk.json {stale}"
+    );
+    let sight: Vec<String> = g
+        .setup()
+        .map
+        .hexes()
+        .filter(|&h| g.sees(0, h))
+        .map(|h| h.to_string())
+        .collect();
+    assert_eq!(
+        serde_json::json!(sight),
+        dk["sight"],
+        "hm-dusk.json {stale}"
+    );
+    assert_eq!(
+        serde_json::json!(g.light()),
+        dk["light"],
+        "hm-dusk.json {stale}"
+    );
 }
