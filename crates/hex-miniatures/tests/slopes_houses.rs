@@ -186,3 +186,33 @@ fn houses_3_1_5_hm52_a_walled_hex_shelters_a_battalion_and_a_battery_a_rout_take
     ]);
     assert!(!g.destinations(unit(&g, "PC")).contains(&Hex::new(8, 12)));
 }
+
+#[test]
+fn slope_8_4_6_18_climbing_the_elster_terrace_from_the_meadows_costs_a_slope_hex() {
+    // Möckern's terrace bank is a line of slope hexes above the terrace edge (the map's
+    // `[[bank]]`): climbing into one from the meadows costs a halved hex (4 halves, [18]) and
+    // nothing more ([8.4.6]); going down costs the meadow's halved hex and a point more (HM51)
+    let s = Scenario::moeckern();
+    let chart = &hex_miniatures::data::Tables::shipped().terrain;
+    // (most of the terrace edge runs along the Elster; below Wahren the meadow 0513 lies on
+    // this side of the river, under the bank's 0412)
+    let (meadow, bank) = (hex("0513"), hex("0412"));
+    assert!(s.map.is_slope_hex(bank) && s.hex_kind(bank) == "slope");
+    assert_eq!(s.hex_kind(meadow), "rough");
+    assert!(s.climbs(meadow, bank));
+    assert_eq!(s.step_cost(chart, meadow, bank), Some(4));
+    assert_eq!(s.step_cost(chart, bank, meadow), Some(4 + 2));
+    // along the bank, from one slope hex into another, no point more
+    assert_eq!(s.step_cost(chart, hex("0412"), hex("0512")), Some(4));
+    // the game reads the same: a battalion in column (2 hexes) climbing out of the meadow
+    // stops on the bank, where on clear ground it would have gone a hex further
+    let mut g = on_moeckern(&[
+        ("P1", 0, Kind::Line, "0513"),
+        ("F1", 1, Kind::Line, "0505"),
+    ]);
+    set(&mut g, "P1", Order::Ordered, Formation::Column, Dir::ALL[0]);
+    until(&mut g, 0, Stage::Movement, 500);
+    let dest = g.destinations(unit(&g, "P1"));
+    assert!(dest.contains(&bank), "{dest:?}");
+    assert!(!dest.contains(&hex("0411")), "{dest:?}");
+}

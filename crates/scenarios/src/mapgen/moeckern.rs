@@ -25,7 +25,8 @@
 //! (slope hexsides) and walls run along every hexside whose two centres the line separates;
 //! roads and lanes are chains of adjacent hexes with a road or lane hexside between each two; a
 //! road or lane over the river crosses on a bridge. Slope-terrain hexes also carry the map's
-//! slope-hex flag.
+//! slope-hex flag, and so does the hex at the top of each hexside of a bank's escarpment (the
+//! Elster terrace): clear ground there becomes the slope terrain ([8.4.6], [18]).
 //!
 //! ```
 //! let map = scenarios::mapgen::moeckern::generate();
@@ -155,6 +156,9 @@ pub struct Geography {
     /// Walls: wall hexsides round the landward edge of an area.
     #[serde(default, rename = "wall")]
     pub walls: Vec<WallDef>,
+    /// Banks: the hexes at the top of an escarpment that carry the slope symbol.
+    #[serde(default, rename = "bank")]
+    pub banks: Vec<BankDef>,
     /// Areas of hex terrain.
     #[serde(default, rename = "area")]
     pub areas: Vec<AreaDef>,
@@ -176,6 +180,24 @@ pub struct WallDef {
     pub name: String,
     /// The area (an `area` name) it encloses.
     pub area: String,
+    /// Source.
+    pub source: String,
+}
+
+/// A bank: the hexes just above an escarpment, on its `top` side, are slope hexes ([8.4.6]: a
+/// slope hexside is the lower edge of a slope hex; [18]: a slope hex halves movement). Each
+/// carries the slope symbol; one of clear ground becomes the slope terrain, one of another
+/// kind (the walled village on the bank) keeps its kind.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BankDef {
+    /// Name.
+    pub name: String,
+    /// The escarpment (an `escarpment` name) whose top it is.
+    pub escarpment: String,
+    /// Which side of the escarpment's line, walking its points in order, is the top: `left`
+    /// or `right`.
+    pub top: String,
     /// Source.
     pub source: String,
 }
@@ -359,6 +381,8 @@ pub struct Generated {
     pub escarpments: Vec<Course>,
     /// Walls.
     pub walls: Vec<Course>,
+    /// Banks: the slope hexes along the top of an escarpment, by bank.
+    pub banks: Vec<(String, BTreeSet<Hex>)>,
     /// Roads and lanes.
     pub roads: Vec<RoadCourse>,
     /// Places.
@@ -463,6 +487,39 @@ pub fn generate_detailed() -> Generated {
     for c in &escarpments {
         lay(&mut map, c, slope);
     }
+    // banks: the hex above each hexside of the escarpment is a slope hex ([8.4.6], [18])
+    let clear = t(&map, terrain::CLEAR);
+    let slope_terrain = t(&map, terrain::SLOPE);
+    let mut banks = Vec::new();
+    for b in &geo.banks {
+        let (i, line) = geo
+            .escarpments
+            .iter()
+            .enumerate()
+            .find(|(_, l)| l.name == b.escarpment)
+            .unwrap_or_else(|| panic!("bank '{}': no escarpment '{}'", b.name, b.escarpment));
+        let right = match b.top.as_str() {
+            "right" => true,
+            "left" => false,
+            other => panic!("bank '{}': top '{other}' is not left or right", b.name),
+        };
+        let mut tops = BTreeSet::new();
+        for &(x, y) in &escarpments[i].hexsides {
+            let top = if right_of(&line.points, ground_of(x), ground_of(y)) == right {
+                x
+            } else {
+                y
+            };
+            tops.insert(top);
+        }
+        for &h in &tops {
+            map.set_slope_hex(h, true);
+            if map.terrain(h) == clear {
+                map.set_terrain(h, slope_terrain);
+            }
+        }
+        banks.push((b.name.clone(), tops));
+    }
     let meadow = t(&map, terrain::MEADOW);
     let mut walls = Vec::new();
     for w in &geo.walls {
@@ -557,10 +614,35 @@ pub fn generate_detailed() -> Generated {
         streams,
         escarpments,
         walls,
+        banks,
         roads,
         places,
         geography: geo,
     }
+}
+
+/// Of two points either side of a line (ground km), whether `a` lies to the right of it,
+/// walking its points in order: judged against the segment nearest the two points' middle.
+fn right_of(line: &[Pt], a: Pt, b: Pt) -> bool {
+    let m = [(a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0];
+    let dist = |p: Pt, q: Pt| {
+        let (dx, dy) = (q[0] - p[0], q[1] - p[1]);
+        let l = dx * dx + dy * dy;
+        let t = if l == 0.0 {
+            0.0
+        } else {
+            (((m[0] - p[0]) * dx + (m[1] - p[1]) * dy) / l).clamp(0.0, 1.0)
+        };
+        let (x, y) = (p[0] + t * dx - m[0], p[1] + t * dy - m[1]);
+        x * x + y * y
+    };
+    let (p, q) = line
+        .windows(2)
+        .map(|w| (w[0], w[1]))
+        .min_by(|s, t| dist(s.0, s.1).total_cmp(&dist(t.0, t.1)))
+        .expect("a line has two points");
+    let cross = (q[0] - p[0]) * (a[1] - p[1]) - (q[1] - p[1]) * (a[0] - p[0]);
+    cross < 0.0
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -750,6 +832,49 @@ mod tests {
         let (c, e) = (ground_of(Hex::new(5, 5)), ground_of(Hex::new(7, 5)));
         let d = ((c[0] - e[0]).powi(2) + (c[1] - e[1]).powi(2)).sqrt();
         assert!((d - 0.4 * geom::ROW).abs() < 1e-9, "{d}");
+    }
+
+    #[test]
+    fn the_terrace_bank_is_a_line_of_slope_hexes_above_the_terrace_edge() {
+        // [8.4.6], [18]: the hex above each hexside of the Elster terrace edge carries the
+        // slope symbol; clear ground there is the slope terrain, Wahren and the walled village keep their
+        // kinds; no meadow is on the bank
+        let g = generate_detailed();
+        let map = &g.map;
+        let edge = g
+            .escarpments
+            .iter()
+            .find(|c| c.name == "Elster terrace edge")
+            .expect("the terrace edge");
+        let (_, bank) = g
+            .banks
+            .iter()
+            .find(|(n, _)| n == "Elster terrace bank")
+            .expect("the bank");
+        let meadow = t(map, terrain::MEADOW);
+        for &(a, b) in &edge.hexsides {
+            assert!(
+                bank.contains(&a) != bank.contains(&b),
+                "one of {a} and {b} is on the bank"
+            );
+        }
+        for &h in bank {
+            assert!(map.is_slope_hex(h), "{h}");
+            assert_ne!(map.terrain(h), meadow, "{h}");
+            let id = &map.terrain_kind(h).id;
+            assert!(
+                ["slope", "walled", "village"].contains(&id.as_str()),
+                "{h} is {id}"
+            );
+        }
+        // Wahren and the terrace top beside it, and the walled village on the bank
+        for h in ["0312", "0712", "0812", "0912", "1011", "1112", "1411"] {
+            assert!(bank.contains(&h.parse().unwrap()), "{h}");
+        }
+        // the meadows and the manor below the bank are not on it
+        for h in ["0313", "0813", "1012", "1113"] {
+            assert!(!bank.contains(&h.parse().unwrap()), "{h}");
+        }
     }
 
     #[test]
