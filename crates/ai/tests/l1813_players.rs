@@ -580,3 +580,193 @@ fn the_allies_turn_revealed_units_face_down_again_before_they_move() {
     }
     assert!(checked > 0, "no revealed unit to hide in five turns");
 }
+
+// ---- hidden information (Reconnaissance) ---------------------------------------------------
+
+/// Scenario 1 played by the heuristic until the French are to act in their movement phase of
+/// `turn` with Allied counters they may not examine.
+fn spring_position(turn: u32) -> Game {
+    let mut g = new_game(1);
+    let mut seats = [heuristic(3), heuristic(4)];
+    let mut dice = Dice::new(6);
+    for _ in 0..200_000 {
+        if g.turn() >= turn && g.step() == Step::Movement && g.to_act() == ToAct::Side(Side(0)) {
+            break;
+        }
+        match g.to_act() {
+            ToAct::Side(Side(s)) => {
+                let a = seats[usize::from(s % 2)].choose(&g);
+                g.apply(a).expect("legal");
+            }
+            ToAct::Chance => {
+                let a = engine::draw_chance(&g, &mut dice).expect("an outcome");
+                g.apply_unchecked(a);
+            }
+            ToAct::Over(_) => break,
+        }
+    }
+    assert!(!g.unseen_by(0).is_empty(), "hidden Allied counters");
+    g
+}
+
+/// The same game with what the French may not examine told differently: the identities of
+/// each pair of hidden Allied counters of different kinds swapped (kind, leader, nationality,
+/// name, movement points and markers), positions kept; only counters at least five hexes from
+/// every French unit, so that the French cannot reveal them at once.
+fn told_otherwise(g: &Game) -> Game {
+    let french: Vec<Hex> = g
+        .units()
+        .iter()
+        .filter(|u| u.side == 0 && u.on_map())
+        .map(|u| u.hex)
+        .collect();
+    let hidden: Vec<usize> = g
+        .unseen_by(0)
+        .into_iter()
+        .filter(|&u| {
+            let h = g.units()[u].hex;
+            french.iter().all(|&f| g.board().distance(f, h) >= 5)
+        })
+        .collect();
+    let mut h = g.clone();
+    let mut swaps = 0;
+    let mut used = Vec::new();
+    for &a in &hidden {
+        if used.contains(&a) {
+            continue;
+        }
+        let Some(&b) = hidden
+            .iter()
+            .find(|&&b| !used.contains(&b) && g.units()[b].kind != g.units()[a].kind)
+        else {
+            continue;
+        };
+        used.extend([a, b]);
+        for (x, y) in [(a, b), (b, a)] {
+            let src = g.units()[y].clone();
+            let u = h.stage_unit_mut(x);
+            u.kind = src.kind;
+            u.leader = src.leader;
+            u.nationality = src.nationality;
+            u.serial = src.serial;
+            u.mp = src.mp;
+            u.moved = src.moved;
+            u.march = src.march;
+            u.dispersed_until = src.dispersed_until;
+            u.disperse_at_end = src.disperse_at_end;
+            u.gotha = src.gotha;
+            u.saxon = src.saxon;
+            u.supply_use = src.supply_use;
+        }
+        swaps += 1;
+    }
+    assert!(swaps > 0, "two hidden counters of different kinds");
+    h
+}
+
+/// What the French may know of `g` (a determinization with a fixed seed: equal exactly when
+/// the public positions are, for the same hidden identities).
+fn public(g: &Game) -> u64 {
+    g.as_seen_by(0, 1).state_hash()
+}
+
+/// Plays the French with `french(seed)` on two games that differ only in what the French may
+/// not examine, the same dice and the same Allied choices on both, while their public
+/// positions agree; asserts the French choose the same on both. Returns the French decisions
+/// compared.
+fn same_french_choices(
+    mut a: Game,
+    mut b: Game,
+    french: &dyn Fn() -> Seat,
+    decisions: usize,
+) -> usize {
+    let (mut fa, mut fb) = (french(), french());
+    let mut allies = heuristic(12);
+    let mut dice = Dice::new(13);
+    let mut compared = 0;
+    while compared < decisions && public(&a) == public(&b) {
+        match a.to_act() {
+            ToAct::Side(Side(0)) => {
+                let (x, y) = (fa.choose(&a), fb.choose(&b));
+                assert_eq!(
+                    a.action_text(x),
+                    b.action_text(y),
+                    "decision {compared}: the French chose differently on hidden identities"
+                );
+                a.check(x).expect("legal in the real game");
+                b.check(y).expect("legal in the real game");
+                a.apply_unchecked(x);
+                b.apply_unchecked(y);
+                compared += 1;
+            }
+            ToAct::Side(_) => {
+                let x = allies.choose(&a);
+                if b.check(x).is_err() {
+                    break;
+                }
+                a.apply_unchecked(x);
+                b.apply_unchecked(x);
+            }
+            ToAct::Chance => {
+                let x = engine::draw_chance(&a, &mut dice).expect("an outcome");
+                a.apply_unchecked(x);
+                b.apply_unchecked(x);
+            }
+            ToAct::Over(_) => break,
+        }
+    }
+    if std::env::var_os("L1813_DEBUG").is_some() {
+        let ev: Vec<String> = a.events().iter().map(|e| format!("{e:?}")).collect();
+        eprintln!("stopped after {compared}: {}", ev.join("; "));
+    }
+    compared
+}
+
+#[test]
+fn the_french_heuristic_chooses_the_same_whatever_the_hidden_allies_are() {
+    for turn in [1, 3] {
+        let a = spring_position(turn);
+        let b = told_otherwise(&a);
+        assert_ne!(a.state_hash(), b.state_hash(), "the real games differ");
+        assert_eq!(public(&a), public(&b), "the public positions agree");
+        let n = same_french_choices(a, b, &|| heuristic(21), 400);
+        assert!(n >= 10, "turn {turn}: only {n} French decisions compared");
+    }
+}
+
+#[test]
+fn the_french_plans_search_chooses_the_same_whatever_the_hidden_allies_are() {
+    let mut n = 0;
+    for turn in [1, 2, 3] {
+        let a = spring_position(turn);
+        let b = told_otherwise(&a);
+        n += same_french_choices(a, b, &|| Seat::Plans(L1813Plans::new(1, 22)), 200);
+    }
+    assert!(n >= 10, "only {n} French decisions compared");
+}
+
+#[test]
+fn the_old_search_chooses_from_the_french_view_too() {
+    let a = spring_position(1);
+    let b = told_otherwise(&a);
+    let (mut sa, mut sb) = (L1813Search::new(2, 5), L1813Search::new(2, 5));
+    let (x, y) = (sa.choose(&a), sb.choose(&b));
+    assert_eq!(a.action_text(x), b.action_text(y));
+    a.check(x).expect("legal");
+}
+
+#[test]
+fn choices_stay_legal_over_whole_spring_games_from_the_french_view() {
+    // `play` checks every choice against the real game
+    for (n, seed) in [(1u8, 1u64), (3, 2)] {
+        let (_, g) = play(new_game(n), &mut [heuristic(seed), heuristic(9)], seed, 100);
+        assert!(matches!(g.to_act(), ToAct::Over(_)), "scenario {n}");
+    }
+    let (_, g) = play(
+        new_game(1),
+        &mut [Seat::Plans(L1813Plans::new(1, 3)), heuristic(4)],
+        5,
+        100,
+    );
+    assert!(matches!(g.to_act(), ToAct::Over(_)));
+}

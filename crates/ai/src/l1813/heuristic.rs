@@ -954,6 +954,8 @@ pub fn describe(g: &Game, style: Style, plan: &[Action]) -> String {
 /// Leipzig 1813's heuristic player (see the module's text), seeded for its tie-breaks.
 pub struct L1813Heuristic {
     dice: Dice,
+    /// Its seed (the determinizations' draws mix it with the public step).
+    seed: u64,
     style: Style,
     /// Say the plan of each step (off in rollouts).
     explaining: bool,
@@ -971,6 +973,7 @@ impl L1813Heuristic {
     pub fn styled(style: Style, seed: u64) -> L1813Heuristic {
         L1813Heuristic {
             dice: Dice::new(seed),
+            seed,
             style,
             explaining: true,
             key: None,
@@ -1000,8 +1003,17 @@ impl L1813Heuristic {
         self.last.clone()
     }
 
-    /// Chooses an action of the seat to act in `g` (`end` when none is to act).
+    /// Chooses an action of the seat to act in `g` (`end` when none is to act) from what that
+    /// seat may know: on a determinization where it may not examine every unit
+    /// ([`super::on_seen`]).
     pub fn choose(&mut self, g: &Game) -> Action {
+        let seed = self.seed;
+        super::on_seen(g, seed, |view| self.choose_in(view))
+    }
+
+    /// Chooses an action of the seat to act in `g` reading all of `g` (a rollout's world, or
+    /// a determinization already made).
+    pub fn choose_in(&mut self, g: &Game) -> Action {
         self.last = None;
         if self.explaining && matches!(g.to_act(), ToAct::Side(_)) {
             let key = step_key(g);

@@ -10,6 +10,15 @@
 //! among them where it is legal; its rollouts play the heuristic (seeded tie-breaks) to the
 //! end of the next player-turn.
 
+//!
+//! **Hidden information.** Every player here chooses from its seat's view: where its side may
+//! not examine every unit (Reconnaissance, the spring scenarios' hidden Allied counters), it
+//! chooses on a determinization ([`Game::as_seen_by`]: the hidden identities permuted among
+//! the hidden counters, seeded from the player's seed and the public step only), never on the
+//! real game ([`on_seen`]). A choice the real game refuses (its legality hung on a hidden
+//! identity) is dropped and chosen again on another determinization, then `end`, then the
+//! first legal action.
+
 pub mod heuristic;
 pub mod plans;
 
@@ -22,6 +31,53 @@ use leipzig_1813::game::{Status, Step};
 use leipzig_1813::units::Arm;
 use leipzig_1813::{Action, Game};
 use std::sync::Arc;
+
+/// Determinizations a player tries before it falls back on `end` ([`on_seen`]).
+pub const DETERMINIZATIONS: u64 = 3;
+
+/// The seed of a determinization: the player's seed mixed with what is public of the moment
+/// (the game-turn, the player-turn's side, the step) and the attempt, never with the state's
+/// hash (which would read the hidden identities).
+pub fn seen_seed(g: &Game, seed: u64, attempt: u64) -> u64 {
+    let (turn, player, step) = heuristic::step_key(g);
+    let mut x = seed
+        ^ u64::from(turn).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ (u64::from(player) << 40)
+        ^ (step as u64) << 48
+        ^ attempt.wrapping_mul(0xD1B5_4A32_D192_ED03);
+    // splitmix64's finalizer
+    x ^= x >> 30;
+    x = x.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x ^= x >> 27;
+    x = x.wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+/// Chooses for the seat to act in `g` from what that seat may know: where it may examine
+/// every unit, `choose(g)` itself; otherwise `choose` on a determinization
+/// ([`Game::as_seen_by`], seeded by [`seen_seed`]), its choice kept when the real game accepts
+/// it, else on the next determinization, up to [`DETERMINIZATIONS`]; then `end` where it is
+/// legal, else the real game's first legal action (what a person at the board may always do:
+/// nothing here reads a hidden identity but through the rules' own refusal).
+pub fn on_seen(g: &Game, seed: u64, mut choose: impl FnMut(&Game) -> Action) -> Action {
+    let ToAct::Side(me) = g.to_act() else {
+        return Action::End;
+    };
+    if g.sees_all(me.0) {
+        return choose(g);
+    }
+    for attempt in 0..DETERMINIZATIONS {
+        let view = g.as_seen_by(me.0, seen_seed(g, seed, attempt));
+        let a = choose(&view);
+        if g.check(a).is_ok() {
+            return a;
+        }
+    }
+    if g.check(Action::End).is_ok() {
+        return Action::End;
+    }
+    legal(g).first().copied().unwrap_or(Action::End)
+}
 
 /// The plug-in of the generic search for Leipzig 1813.
 #[derive(Clone, Copy, Debug, Default)]
@@ -72,8 +128,10 @@ impl Rollout<Game> for RandomPolicy {
 }
 
 impl Rollout<Game> for L1813Heuristic {
+    /// In a rollout the game is already a world the searching side believes in: no further
+    /// determinization.
     fn act(&mut self, g: &Game) -> Action {
-        self.choose(g)
+        self.choose_in(g)
     }
 }
 
@@ -175,8 +233,15 @@ impl L1813Search {
         format!("search@{}n", self.sims)
     }
 
-    /// Chooses an action of the seat to act in `g`.
+    /// Chooses an action of the seat to act in `g`, from what that seat may know
+    /// ([`on_seen`]).
     pub fn choose(&mut self, g: &Game) -> Action {
+        let seed = self.seed;
+        on_seen(g, seed, |view| self.choose_in(view))
+    }
+
+    /// Chooses an action of the seat to act in `g` reading all of `g`.
+    fn choose_in(&mut self, g: &Game) -> Action {
         let ToAct::Side(me) = g.to_act() else {
             return Action::End;
         };

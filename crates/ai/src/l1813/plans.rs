@@ -204,17 +204,22 @@ impl L1813Plans {
         }
     }
 
-    /// Chooses an action of the seat to act in `g`.
+    /// Chooses an action of the seat to act in `g`, from what that seat may know (a
+    /// determinization where it may not examine every unit: [`super::on_seen`]). Its plan is
+    /// made on the determinization; each of its actions is checked against the real game.
     pub fn choose(&mut self, g: &Game) -> Action {
         let t0 = Instant::now();
-        let a = self.decide(g);
+        let seed = self.seed;
+        let a = super::on_seen(g, seed, |view| self.decide(view, g));
         if matches!(g.to_act(), ToAct::Side(Side(s)) if s == g.player()) {
             self.add_time(g, t0.elapsed());
         }
         a
     }
 
-    fn decide(&mut self, g: &Game) -> Action {
+    /// Decides on `g`, what the seat may know (the real game or a determinization of it);
+    /// the actions of a plan already made are checked against `real`.
+    fn decide(&mut self, g: &Game, real: &Game) -> Action {
         self.last = None;
         let ToAct::Side(me) = g.to_act() else {
             return Action::End;
@@ -257,7 +262,7 @@ impl L1813Plans {
             }
         }
         while let Some(a) = self.queue.pop_front() {
-            if g.check(a).is_ok() {
+            if real.check(a).is_ok() && g.check(a).is_ok() {
                 return a;
             }
             self.queue.clear();
