@@ -295,7 +295,7 @@ function stackCard(game) {
   return box('l1813-stack', `Stack at ${hex}${place ? ` (${place})` : ''}`, [
     h('div', { class: 'chips l1813-stack-units' }, own.map((u) => h('span', { class: 'l1813-stack-unit', 'data-unit': u.id },
       unitBtn(game, u, 'small'),
-      h('small', {}, ` ${u.name || u.type} ${u.designation}${typeof u.mp === 'number' ? `, ${u.mp} MP` : ''}${u.dispersed ? ', dispersed' : ''}${u.aside ? ', stands aside' : ''}`)))),
+      h('small', {}, ` ${u.name || u.type}${(u.name || '').includes(u.designation) ? '' : ` ${u.designation}`}${typeof u.mp === 'number' ? `, ${u.mp} MP` : ''}${u.dispersed ? ', dispersed' : ''}${u.aside ? ', stands aside' : ''}`)))),
     others.length ? h('p', { class: 'small muted' }, `Also here: ${others.map((u) => (u.hidden ? `an inverted ${u.side} counter` : `${u.id} (${u.side})`)).join(', ')}.`) : null,
     battle && own.some(fights) ? h('fieldset', { class: 'l1813-aside', 'data-from': hex },
       h('legend', { class: 'small' }, `Attack from ${hex} on ${battle.targets.join(', ')}: who takes part`),
@@ -304,7 +304,7 @@ function stackCard(game) {
         const box = h('input', { type: 'checkbox', 'data-key': `aside:${u.id}`, 'data-unit': u.id, checked: !u.aside, disabled: !act,
           title: act ? `Untick to keep ${u.id} out of this attack (${act})` : u.aside ? `${u.id} stands aside (take the action back to undo it)` : `${u.id} takes part: it may not stand aside (the last combat unit, or the river's 160%)` });
         if (act) box.addEventListener('change', () => { if (!/** @type {HTMLInputElement} */ (box).checked) game.act(act); });
-        return h('label', { class: 'small l1813-aside-unit' }, box, ` ${u.id} ${u.name || u.type} ${u.designation}${u.aside ? ' — stands aside' : ''}`);
+        return h('label', { class: 'small l1813-aside-unit' }, box, ` ${u.id} ${u.name || u.type}${(u.name || '').includes(u.designation) ? '' : ` ${u.designation}`}${u.aside ? ' — stands aside' : ''}`);
       }),
       h('p', { class: 'small muted' }, 'Units kept out of an attack neither add their strength nor share its result (Stacking (D), ruling L44).')) : null,
     regroup.length ? h('p', { class: 'small muted' }, 'Break a unit down into smaller ones, or build one up from units here (Stacking (E)): each costs the units a movement point in the movement phase.') : null,
@@ -332,7 +332,7 @@ function retreatCard(game) {
   const named = (/** @type {string} */ hx) => c.ends_named?.[ends.indexOf(hx)] || hx;
   return box('l1813-retreat', 'Retreat: choose the route', [
     h('p', { class: 'small' }, `${c.scatter ? 'The scattered unit' : 'The stack'} ${(c.units || []).join(', ')} must retreat; the order of preference leaves ${routes.length} equal ends, and its owner chooses (Retreat Order of Preference, ruling L45). Click a highlighted hex on the map, or a Retreat button below.`),
-    h('ul', { class: 'plain small l1813-retreat-ends' }, routes.map((a) => h('li', { 'data-hex': a.to || '' }, a.to ? named(a.to) : a.text))),
+    h('p', { class: 'small l1813-retreat-ends' }, 'Equal ends: ', routes.map((a, i) => [i ? ', ' : '', h('b', { 'data-hex': a.to || '' }, a.to ? named(a.to) : a.text)]), '.'),
   ]);
 }
 
