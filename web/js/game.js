@@ -511,7 +511,8 @@ export class Game {
 
   /** The selected unit's range, as the server computed it (overlays.range), if any. */
   selectedRange() {
-    return this.store.overlay('range', { unit: this.ctl.selected });
+    const sel = this.ctl.selected;
+    return this.store.overlay('range', { unit: sel }) ?? (sel ? this.system.unitRange?.(this.v, sel) ?? null : null);
   }
 
   renderBoard() {
@@ -526,6 +527,7 @@ export class Game {
     this.slide = new Map();
     b.showSight(this.system.mapShade?.(v) ?? null);
     b.showLastMoves(this.store.replayN === null ? this.lastMoves : []);
+    b.showRoutes(this.system.mapRoutes?.(v) ?? []);
     b.showReinforcements(arrivals(v));
     const movesNow = ctl.moves && ctl.moves.unit === ctl.selected && v.step === 'movement' && this.canAct();
     const selUnit = ctl.selected ? byId.get(ctl.selected) : undefined;
@@ -547,7 +549,7 @@ export class Game {
   hoverRange(hex) {
     if (!hex || this.ctl.selected) return null;
     for (const u of this.board?.unitsIn(hex) || []) {
-      const r = u.type === 'leader' ? this.store.overlay('range', { unit: u.id }) : null;
+      const r = u.type === 'leader' ? this.store.overlay('range', { unit: u.id }) ?? this.system.unitRange?.(this.v, u.id) ?? null : null;
       if (r) return r;
     }
     return null;

@@ -33,6 +33,8 @@
  *   grammar?: () => string,
  *   previewView?: (preview: any) => Node|null,
  *   mapShade?: (v: import('./api.js').StateView) => {seen: Set<string>, label: string}|null,
+ *   mapRoutes?: (v: import('./api.js').StateView) => {id: string, hexes: string[], label: string}[],
+ *   unitRange?: (v: import('./api.js').StateView, unit: string) => Set<string>|null,
  * }} SystemPanel
  */
 /**
@@ -52,6 +54,10 @@
 // player must make now); `panels` are cards of their own after the turn track.
 // `unitMark`: the shape a counter carries besides its colours (a nation's, so that nations are
 // told apart without colour), one of the board's marks (views/board.js `MARKS`).
+// `mapRoutes`: routes drawn on the map as dashed arrows through hexes (such as a messenger's
+// ride still to go, from the state view). `unitRange`: the hexes shaded as a selected (or
+// pointed-at) unit's or leader's range when the server's overlays give none (such as the hexes
+// of a general's troops, from the state view).
 
 /** @type {Map<string, SystemPanel>} */
 const registry = new Map();

@@ -1687,6 +1687,43 @@ mod tests {
         assert_eq!(v["from"], "1012");
     }
 
+    /// Under fog the state view's conditions give the weather, the counter's position and the
+    /// visible range the rules compute ([24]), and each side's sight is the rules' `sees`.
+    #[test]
+    fn fog_limits_the_sight_the_view_gives() {
+        let mut setup = hex_miniatures::setup::Setup::skirmish();
+        setup.weather = WeatherKind::Fog;
+        setup.weather_start = Some(1);
+        let g = Game::from_setup(setup, &Tables::shipped()).expect("the skirmish");
+        let c = hm_conditions(&g);
+        assert_eq!(c["weather"], "fog");
+        assert_eq!(c["weather_position"], json!(g.weather_position()));
+        assert_eq!(c["weather_visibility"], json!(g.weather_visibility()));
+        assert_eq!(c["visibility"], json!(g.visibility()));
+        assert!(g.visibility().is_some(), "fog limits sight");
+        let sight = hm_sight(&g);
+        for side in 0..2u8 {
+            let listed: Vec<String> = sight[hm_side_name(&g, side)]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|h| h.as_str().unwrap().to_string())
+                .collect();
+            let sees: Vec<String> = g
+                .setup()
+                .map
+                .hexes()
+                .filter(|&h| g.sees(side, h))
+                .map(|h| h.to_string())
+                .collect();
+            assert_eq!(listed, sees);
+            assert!(
+                listed.len() < g.setup().map.hexes().count(),
+                "not every hex"
+            );
+        }
+    }
+
     /// A general's rides are his destinations; a word naming nobody is a clear error.
     #[test]
     fn generals_ride_and_unknown_words_are_refused() {

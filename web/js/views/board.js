@@ -172,7 +172,7 @@ export class Board {
     const layers = {};
     // hexside features (river, stream, bridge) are drawn again over the counters' edges (`sides`):
     // a counter never hides them; labels go over both
-    for (const name of ['sight', 'zoc', 'range', 'dest', 'cand', 'numbers', 'lastmoves', 'origin', 'counters', 'sides', 'places', 'marks', 'reinf', 'combats', 'path', 'cursor', 'facings', 'ghost']) {
+    for (const name of ['sight', 'zoc', 'range', 'dest', 'cand', 'numbers', 'lastmoves', 'routes', 'origin', 'counters', 'sides', 'places', 'marks', 'reinf', 'combats', 'path', 'cursor', 'facings', 'ghost']) {
       const g = s('g', { class: `layer layer-${name}` });
       layers[name] = g;
       vp.append(g);
@@ -693,6 +693,33 @@ export class Board {
         s('path', { d: this.hexPath(m.from, 0.9), class: 'last-from' }),
         s('path', { d: this.hexPath(m.to, 0.96), class: 'last-to' }),
         s('line', { x1: f(ax), y1: f(ay), x2: f(bx - ux * 0.36 * S), y2: f(by - uy * 0.36 * S), class: 'last-way', 'marker-end': 'url(#arrow-p)' })));
+    }
+  }
+
+  /**
+   * Routes the rules system draws on the map (its `mapRoutes`: a messenger's ride still to go):
+   * a dashed line through the hexes' centres from the first to an arrow at the last, its hexes
+   * ringed at the end, with the route's words as its tooltip.
+   * @param {{id: string, hexes: string[], label: string}[]} routes
+   */
+  showRoutes(routes) {
+    const g = this.layers.routes;
+    g.replaceChildren();
+    for (const r of routes) {
+      const hexes = r.hexes.filter((hx) => this.contains(hx));
+      if (hexes.length < 2) continue;
+      const pts = hexes.map((hx) => this.c(hx));
+      const [ax, ay] = pts[pts.length - 2];
+      const [bx, by] = pts[pts.length - 1];
+      const len = Math.hypot(bx - ax, by - ay) || 1;
+      // the arrow stops short of the last hex's centre (a counter may stand there)
+      const end = [bx - ((bx - ax) / len) * 0.3 * S, by - ((by - ay) / len) * 0.3 * S];
+      const d = [...pts.slice(0, -1), end].map(([x, y], i) => `${i ? 'L' : 'M'}${f(x)},${f(y)}`).join('');
+      g.append(s('g', { class: 'map-route', 'data-route': r.id, 'data-from': hexes[0], 'data-to': hexes[hexes.length - 1], 'data-hexes': hexes.join(' ') },
+        s('title', {}, r.label),
+        s('path', { d: this.hexPath(hexes[hexes.length - 1], 0.9), class: 'route-end' }),
+        s('path', { d, class: 'route-casing' }),
+        s('path', { d, class: 'route-line', 'marker-end': 'url(#arrow)' })));
     }
   }
 

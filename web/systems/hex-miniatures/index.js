@@ -24,7 +24,8 @@ import { card } from '../../js/views/sidebar.js';
  * The system's members of a unit entry and of the state view (hm_views.rs).
  * @typedef {Unit & {kind?: string, name?: string, formation?: string, order?: string|{order: string, hex?: string}|null,
  *   bases?: number, full_bases?: number, command?: string|null, seen_by_enemy?: boolean, role?: string,
- *   senior?: boolean, bonus?: number, commands?: string[], from?: string, order_text?: string|null}} HmUnit
+ *   senior?: boolean, bonus?: number, commands?: string[], from?: string, order_text?: string|null,
+ *   route?: string[]}} HmUnit
  * @typedef {{id: string, name: string, side: string, commander: string|null, parent: string|null,
  *   order: {order: string, hex?: string}, order_text: string}} Formation
  * @typedef {{clock: string, weather: string, weather_position: number, weather_visibility: number|null,
@@ -184,12 +185,17 @@ function unitName(u) {
 /** @param {HmUnit} u */
 function unitLines(u) {
   if (u.role === 'messenger') {
-    return [`Messenger of ${u.side}, riding ${u.movement} hexes a turn`, u.order_text ? `Carries to ${u.formation}: ${u.order_text}` : `Riding back to ${u.from}`];
+    return [
+      `Messenger of ${u.side}, riding ${u.movement} hexes a turn`,
+      u.order_text ? `Carries to ${u.formation}: ${u.order_text}` : `Riding back to ${u.from}`,
+      u.route && u.route.length > 1 ? `${u.route.length - 1} hex${u.route.length === 2 ? '' : 'es'} still to ride, to ${u.route[u.route.length - 1]} (the dashed arrow)` : '',
+    ].filter(Boolean);
   }
   if (u.role === 'general') {
     return [
       `${u.name || u.id}${u.senior ? ', senior commander' : ''}`,
-      `Adds ${u.senior ? '+0.200' : '+0.100'} to his troops' numbers when he survives under fire; rides ${u.movement} hexes`,
+      `Adds ${u.senior ? '+0.200' : '+0.100'} to the numbers of his side's troops in his hex when he survives under fire; rides ${u.movement} hexes`,
+      'Selected, his formations\' troops are shaded on the map',
       u.commands?.length ? `Commands ${u.commands.join(', ')}` : '',
     ].filter(Boolean);
   }
@@ -271,7 +277,8 @@ function ordersCard(game) {
   const sides = [...new Set(formations.map((f) => f.side))];
   return card(game, 'hm-orders', 'Orders', [
     messengers.length ? h('ul', { class: 'plain small hm-messengers' }, messengers.map((m) => h('li', { 'data-hex': m.hex || '' },
-      `${m.side}: ${m.from} → ${m.formation}, ${m.order_text ? `"${m.order_text}"` : 'riding back'}, at ${m.hex}`))) : h('p', { class: 'small muted' }, 'No messenger riding.'),
+      `${m.side}: ${m.from} → ${m.formation}, ${m.order_text ? `"${m.order_text}"` : 'riding back'}, at ${m.hex}`,
+      m.route && m.route.length > 1 ? h('span', { class: 'muted' }, `; ${m.route.length - 1} hex${m.route.length === 2 ? '' : 'es'} to ${m.route[m.route.length - 1]} (about ${Math.ceil((m.route.length - 1) / Math.max(1, m.movement))} turn${Math.ceil((m.route.length - 1) / Math.max(1, m.movement)) === 1 ? '' : 's'})`) : null))) : h('p', { class: 'small muted' }, 'No messenger riding.'),
     ...sides.map((side) => h('details', { class: 'hm-formations' },
       h('summary', {}, `${side}: standing orders`),
       h('ul', { class: 'plain small' }, formations.filter((f) => f.side === side).map((f) => h('li', { 'data-formation': f.id },
@@ -326,6 +333,40 @@ function eventLabel(e) {
   }
 }
 
+/** The messengers' rides still to go, as the state view gives them (the rules' route, from where
+ *  each is to whom he rides: his formation's commander, or back to his general, [7.1.2.1]).
+ *  @param {StateView} v */
+function mapRoutes(v) {
+  return hm(v).messengers.filter((m) => Array.isArray(m.route) && m.route.length > 1).map((m) => ({
+    id: m.id,
+    hexes: /** @type {string[]} */ (m.route),
+    label: `${m.side} messenger from ${m.from} to ${m.formation}${m.order_text ? ` carrying "${m.order_text}"` : ', riding back'}: ${(m.route?.length || 1) - 1} hexes to ${m.route?.[m.route.length - 1]}`,
+  }));
+}
+
+/** The formations under a general: those he commands and, down the order of battle, every one
+ *  under them (the formations' `parent`). @param {StateView} v @param {string} general */
+function formationsUnder(v, general) {
+  const { formations } = hm(v);
+  const g = /** @type {HmUnit|undefined} */ (v.units.find((u) => u.id === general));
+  const under = new Set(g?.commands || []);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const f of formations) if (f.parent && under.has(f.parent) && !under.has(f.id)) { under.add(f.id); grew = true; }
+  }
+  return under;
+}
+
+/** A selected (or pointed-at) general's "range": the hexes of his formations' troops on the
+ *  table (his bonus itself counts in his own hex only). @param {StateView} v @param {string} id */
+function unitRange(v, id) {
+  const u = /** @type {HmUnit|undefined} */ (v.units.find((x) => x.id === id));
+  if (!u || u.role !== 'general') return null;
+  const under = formationsUnder(v, id);
+  const hexes = new Set(v.units.filter((x) => x.type !== 'leader' && x.hex && under.has(/** @type {HmUnit} */ (x).command || '')).map((x) => /** @type {string} */ (x.hex)));
+  return hexes.size ? hexes : null;
+}
+
 registerSystem({
   id: 'hex-miniatures',
   name: 'Hex miniatures',
@@ -347,14 +388,24 @@ registerSystem({
   sequence,
   panels: (game) => [battleCard(game), victoryCard(game), ordersCard(game)],
   mapShade,
+  mapRoutes,
+  unitRange,
   // the verbs of crates/hex-miniatures/src/action.rs
   grammar: () => 'The grammar: order G F hold|free|HEX, move U HEX, ride G HEX, face U DIR, form U line|column|square|limbered|unlimbered, fire B U, attack U HEX, advance U, end — units and generals by id (FR-21-2M-1, yorck), formations by id (PR-7), hexes XXYY, directions E NE NW W SW SE.',
   legendUnits: () => Object.entries(NATIONS).map(([code, c]) => ({ code, name: c.name, fill: c.fill, text: c.text, mark: NATION_MARKS[code] })),
-  legendMarks: () => [],
+  legendMarks: () => [
+    { cls: 'hm-disordered', label: 'Disordered (a thin yellow stroke)' },
+    { cls: 'hm-retiring', label: 'Retiring (an orange stroke)' },
+    { cls: 'hm-routed', label: 'Routed (a heavy vermillion stroke)' },
+    { cls: 'hm-square', label: 'In square (a heavy frame)' },
+    { cls: 'hm-unseen', label: 'Greyed: out of sight of the side to act' },
+    { cls: 'hm-route', label: 'A messenger\'s ride still to go' },
+    { cls: 'range', label: 'With a general selected: his formations\' troops' },
+  ],
   helpLines: () => [
     'Hex miniatures: battalions, cavalry regiments and batteries of base units on 200 m hexes, ten minutes a turn. Each army\'s player-turn: rally, orders, movement, combat (artillery, then cavalry and squares, then the rest), crisis of morale.',
     'Counters show their strength and base units left (strength·bases); tags mark a unit disordered (DIS), retiring (RET) or routed (RTD), in column (COL) or square (SQU), a battery limbered (LIM); the notch is the hexside it faces. A unit out of order is also struck through corner to corner (yellow disordered, orange retiring, a heavy vermillion stroke routed); a square has a heavy frame inside its edge. After an action, an arrow shows where a unit that fell back came from.',
-    'Generals are round counters with their bonus; messengers (M) carry orders to formations at five hexes a turn and may be captured. The Orders panel lists the standing orders and the orders in transit.',
+    'Generals are round counters with their bonus (it counts for the troops in his hex); select one to shade his formations\' troops. Messengers (M) carry orders to formations at five hexes a turn and may be captured: a dashed arrow shows the ride each has still to go. The Orders panel lists the standing orders and the orders in transit.',
     'Sight shortens with the weather and at dusk: the battle panel gives the turn\'s visible range, and the map greys the hexes no unit of the side to act (or of your seat) sees. The victory table counts each army\'s base units lost against its 5% marks; at dusk the holder of every objective wins.',
   ],
 });
