@@ -196,7 +196,7 @@ function ordersCard(game) {
     if (sel && own.length) body.push(h('div', { class: 'choice unit-orders', 'data-unit': sel.id }, h('h3', {}, `Orders naming ${sel.id}`), ...otherActions(game, own, confirmable)));
     // the rest, without those just offered with the selected unit
     const rest = L.other.filter((a) => !own.includes(a));
-    if (rest.length) body.push(...otherActions(game, rest, confirmable));
+    if (rest.length) body.push(...(sel && own.length ? [h('h3', {}, 'Other orders')] : []), ...otherActions(game, rest, confirmable));
     if (v.step === 'setup' || v.phase === 'setup') {
       // a set-up's many placements: the computer may make the rest (the server's `finish`)
       body.push(h('div', { class: 'btn-row finish-row' }, h('button', { type: 'button', class: 'btn', 'data-key': 'finish-step', title: 'The computer player makes the rest of this step\'s choices for you', onclick: () => game.finishStep() }, 'Let the computer finish this step')));

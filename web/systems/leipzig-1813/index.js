@@ -336,6 +336,29 @@ function retreatCard(game) {
   ]);
 }
 
+/**
+ * The selected unit's forced march in words (Forced March): what its orders `march`, `press`
+ * and `halt` (offered with it among the orders) would do now, and where its march stands.
+ * @param {import('../../js/game.js').Game} game
+ */
+function marchBox(game) {
+  const v = game.v;
+  const sel = /** @type {LUnit|undefined} */ (game.ctl.selected ? v.units.find((u) => u.id === game.ctl.selected) : undefined);
+  if (!sel || sel.hidden || sel.side !== v.to_act || !game.canAct()) return null;
+  const mine = (v.legal_actions || []).filter((a) => a.unit === sel.id && ['march', 'press', 'halt'].includes(a.kind));
+  if (!mine.length && !sel.march) return null;
+  const m = sel.march;
+  const lines = [];
+  if (m) lines.push(m.state === 'declared' ? `${sel.id} is on a ${m.march} forced march: it moves up to ${m.march === 'triple' ? 'three' : 'two'} times its allowance before the roll.`
+    : m.state === 'letter' ? `${sel.id}'s ${m.march} forced march rolled the letter ${m.letter}: roll on its table, or stop here.` : `${sel.id}'s ${m.march} forced march is over this phase.`);
+  for (const a of mine) {
+    if (a.kind === 'march') lines.push(`${a.text}: declare a ${a.text.endsWith('triple') ? 'triple (infantry only)' : 'double'} forced march; a supply unit marching with it rolls on no table (Supply (C) III), else the die may disperse or destroy it.`);
+    else if (a.kind === 'press') lines.push(`${a.text}: ${m?.state === 'letter' ? `roll on table ${m.letter}` : 'roll the die on the Forced March table'}.`);
+    else if (a.kind === 'halt') lines.push(`${a.text}: stop on ${m?.letter ? `the letter ${m.letter}` : 'the letter'}; the march ends where the unit stands.`);
+  }
+  return box('l1813-march', 'Forced march', [h('ul', { class: 'plain small' }, lines.map((l) => h('li', {}, l)))]);
+}
+
 /** The sequence of play (General Course of Play): each player-turn a movement then a combat
  *  phase, the French first. @param {StateView} v @returns {Sequence} */
 function sequence(v) {
@@ -404,7 +427,7 @@ registerSystem({
   isCombatEvent: (e) => e.kind === 'combat_resolved',
   eventLabel,
   sequence,
-  ordersPanels: (game) => [retreatCard(game), stackCard(game)],
+  ordersPanels: (game) => [retreatCard(game), marchBox(game), stackCard(game)],
   panels: (game) => [victoryCard(game), situationCard(game), fortressCard(game)],
   previewView,
   grammar: () => 'The grammar: place U HEX, move U HEX, split U KIND, combine HEX KIND, march U double|triple, press U, halt U, overrun HEX HEX, attack HEX HEX, supply U, retreat U HEX, end — units by their ids (F12), hexes XXYY.',
