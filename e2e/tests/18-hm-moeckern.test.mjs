@@ -3,7 +3,8 @@
 // holds the field; the orders); a Prussian battalion comes on by the Halle road at its entry
 // hex, by a click on one of the hexes shaded for it; a French order to a formation far from its
 // general rides by messenger, and the messenger is a counter on the map and a line of the orders
-// panel until it arrives; the map greys the hexes the side to act does not see. A hot-seat game with a fixed seed; the order typed in the command box.
+// panel until it arrives (with the ride still to go drawn as an arrow); a general selected shades
+// his formations' troops; the map greys the hexes the side to act does not see. A hot-seat game with a fixed seed; the order typed in the command box.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -51,7 +52,7 @@ test('Möckern: its panels, an arrival by the Halle road, an order carried by a 
   assert.match(await page.locator('.sidebar .card-hm-battle .hm-sight').innerText(), /no unit of the Prussians sees \(0 seen\)/);
 
   // Hiller's battalion comes on at the Halle road's edge hex: taken up from the reinforcements
-  // list, the hexes it may enter shaded (its legal moves: the system has no moves query), a click
+  // list, the hexes it may enter shaded (the system's moves query: its legal moves), a click
   assert.equal(unitOf(s, 'PR-AG-1').status, 'waiting');
   await page.locator('[data-key="reinf:PR-AG-1"]').first().click();
   await page.waitForFunction(() => /** @type {any} */ (window).grognard.selected === 'PR-AG-1');
@@ -60,6 +61,9 @@ test('Möckern: its panels, an arrival by the Halle road, an order carried by a 
   await page.locator('svg.board .layer-dest path.dest[data-hex="0112"]').waitFor();
   const shaded = (await page.locator('svg.board .layer-dest path.dest').evaluateAll((els) => els.map((e) => e.getAttribute('data-hex')))).sort();
   assert.deepEqual(shaded, entries, 'the hexes shaded are its legal moves');
+  const q = await api.call(`/api/games/${g.id}/moves/PR-AG-1`);
+  assert.equal(q.status, 200, 'the system answers the moves query');
+  assert.deepEqual(q.json.destinations.map((/** @type {any} */ d) => d.hex).sort(), entries);
   assert.equal(await page.locator('.toast-error').count(), 0, 'no error shown');
   await centreOn(page, '0112');
   const n = s.actions_recorded;
@@ -94,6 +98,20 @@ test('Möckern: its panels, an arrival by the Halle road, an order carried by a 
   const orders = page.locator('.sidebar .card-hm-orders');
   if (!(await orders.getAttribute('open'))) await orders.locator(':scope > summary').click();
   assert.ok((await orders.innerText()).includes(`marmont → FR-25C, "${words}"`), 'the order in transit is listed');
+  // the messenger's ride still to go, when the view gives it: a dashed arrow from where he is
+  if (Array.isArray(m.route) && m.route.length > 1) {
+    const route = page.locator(`svg.board .layer-routes .map-route[data-route="${m.id}"]`);
+    await route.waitFor();
+    assert.equal(await route.getAttribute('data-from'), m.hex);
+    assert.equal(await route.getAttribute('data-to'), m.route[m.route.length - 1]);
+  }
   await shot(page, '18-hm-messenger');
+
+  // a general selected: his formations' troops are shaded on the map
+  assert.equal(await page.locator('svg.board .layer-range path.range').count(), 0);
+  await page.evaluate(() => /** @type {any} */ (window).grognard.selectUnit('marmont'));
+  await page.locator('svg.board .layer-range path.range').waitFor();
+  assert.ok(((await page.locator('svg.board .layer-range path.range').getAttribute('d')) || '').length > 0, 'some troops shaded');
+  await shot(page, '18-hm-general');
   assertNoPageErrors(page);
 });
