@@ -239,6 +239,10 @@ pub fn l1813_unit_entry(g: &Game, u: usize) -> Value {
         markers.push("neutral");
     }
     let on_map = unit.status == Status::OnMap;
+    // the garrison of a fortress under siege (Fortress and Siege), marked on its counters
+    if on_map && g.besieged(unit.hex) {
+        markers.push("besieged");
+    }
     let supplied = on_map && g.in_supply(u);
     let leader = (k.arm == Arm::Leader).then(|| {
         let l = g.tables().leader(data_side(unit), unit.leader);
@@ -498,7 +502,8 @@ pub fn l1813_legal_action(g: &Game, a: Action) -> LegalAction {
 }
 
 /// The state view `viewer` may see (`docs/api.md`, "The state view", with the system's own
-/// members `victory`, `fortresses`, `battles`, `special`, `units_count` and `hidden`). Legal
+/// members `victory`, `fortresses`, `battles`, `special`, `units_count`, `hidden` and
+/// `retreat_choice`). Legal
 /// actions are listed only when `with_legal` and the viewer may see the seat to act.
 pub fn l1813_state_view(s: &Session<Game>, viewer: Viewer, with_legal: bool) -> Value {
     let g = &s.game;

@@ -150,6 +150,8 @@ function unitLines(u) {
     u.status === 'map' ? (u.supplied ? 'in supply' : 'out of supply') : u.status,
     u.supply_use?.length ? `supply for ${u.supply_use.join(', ')}` : null,
     u.saxon ? 'Saxon garrison' : null,
+    u.markers?.includes('besieged') ? 'besieged' : null,
+    u.aside ? 'stands aside from its hex\'s attack' : null,
     u.hidden_from ? `hidden from the ${u.hidden_from}` : u.revealed ? 'revealed to the French' : null,
   ].filter(Boolean);
   return [
@@ -166,7 +168,9 @@ function victoryCard(game) {
   if (!victory) return null;
   const sides = Object.keys(victory.points);
   const most = Math.max(10, ...sides.map((x) => victory.points[x]));
-  const swatch = (/** @type {string} */ side) => h('span', { class: 'swatch', style: `background:${sideColour(side).fill}`, 'aria-hidden': 'true' });
+  const swatch = (/** @type {string} */ side) => h('span', { class: 'swatch', style: `display:inline-block;width:12px;height:12px;border:1px solid #000;border-radius:2px;vertical-align:-1px;background:${sideColour(side).fill}`, 'aria-hidden': 'true' });
+  const [a, b] = sides;
+  const lead = a && b ? victory.points[a] - victory.points[b] : 0;
   const body = [
     h('p', { class: 'small l1813-turn' }, `Turn ${game.v.turn} of ${game.v.first_turn}–${game.v.last_turn}; the ${game.v.phasing} player-turn.`),
     hidden ? h('p', { class: 'small l1813-hidden' }, `Reconnaissance: the ${hidden} counters are inverted; you see where they stand, not what they are, until your units examine them.`) : null,
@@ -174,12 +178,13 @@ function victoryCard(game) {
       swatch(side), ' ', h('b', {}, side), `: ${victory.points[side]} victory points`,
       victory.losses[side] ? h('span', { class: 'muted' }, ` (lost ${victory.losses[side].combat} in combat, ${victory.losses[side].march} by forced march)`) : null,
       h('div', { class: 'bar', role: 'meter', 'aria-valuemin': 0, 'aria-valuemax': most, 'aria-valuenow': victory.points[side], 'aria-label': `${side}: ${victory.points[side]} victory points` },
-        h('div', { class: 'bar-fill', style: `width:${((victory.points[side] / most) * 100).toFixed(1)}%;--c:${sideColour(side).fill}` }))))),
+        h('div', { class: 'bar-fill', style: `width:${((victory.points[side] / most) * 100).toFixed(1)}%;background:${sideColour(side).fill}` }))))),
+    a && b ? h('p', { class: 'small l1813-lead' }, lead === 0 ? 'The sides are level.' : `The ${lead > 0 ? a : b} lead by ${Math.abs(lead)} point${Math.abs(lead) === 1 ? '' : 's'}.`) : null,
     victory.cities.length ? h('table', { class: 'tbl small l1813-cities' },
       h('thead', {}, h('tr', {}, h('th', {}, 'City'), h('th', {}, 'Points'), h('th', {}, 'Held by'))),
       h('tbody', {}, victory.cities.map((c) => h('tr', { 'data-city': c.name },
         h('td', {}, `${c.name} (${c.hex})`), h('td', {}, String(c.points)), h('td', {}, `${c.holder || '—'}${c.besieged ? ', besieged' : ''}`))))) : null,
-    h('p', { class: 'small muted' }, `${victory.per_division} points for each enemy division or leader destroyed.`),
+    h('p', { class: 'small muted' }, `${victory.per_division} point${victory.per_division === 1 ? '' : 's'} for each enemy division or leader destroyed (How to Win).`),
   ];
   return card(game, 'l1813-victory', 'Victory points', body);
 }
