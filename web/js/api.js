@@ -41,7 +41,7 @@ import { normalizeState } from './store.js';
 /** @typedef {{id: string, width: number, height: number, title: string, terrain: string[][],
  *   hexsides: {a: string, b: string, dir?: string, features: string[]}[], slope_hexes: string[],
  *   places: {name: string, hex: string}[], legend?: import('./palette.js').Legend, parity?: 'even'|'odd'}} MapView */
-/** @typedef {{hex: string, cost: number, path: string[]}} Destination */
+/** @typedef {{hex: string, cost: number|null, path: string[]}} Destination */
 /** @typedef {{unit: string, movement?: number, from?: string|null, destinations: Destination[], why_not: null | {case: string, why: string}}} Moves */
 
 /**

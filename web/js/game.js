@@ -426,7 +426,7 @@ export class Game {
     const units = this.board?.unitsIn(hex) || [];
     for (const u of units) parts.push(this.unitText(u) + (u.moved ? ', moved' : '') + (u.in_combat ? ', in combat' : ''));
     const d = ctl.moves?.dests.get(hex);
-    if (d) parts.push(`destination of ${ctl.moves?.unit}, ${mp(d.cost)} MP`);
+    if (d) parts.push(`destination of ${ctl.moves?.unit}${d.cost === null ? '' : `, ${mp(d.cost)} MP`}`);
     const sel = ctl.selected;
     if (sel && ctl.L.retreats.get(sel)?.get(hex)) parts.push(`retreat hex for ${sel}`);
     if (sel && ctl.L.advances.get(sel)?.get(hex)) parts.push(`advance hex for ${sel}`);

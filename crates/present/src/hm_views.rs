@@ -949,10 +949,12 @@ pub fn hm_text_query(s: &Session<Game>, names: &HmNames, arg: &str) -> Result<Va
 /// "moves"): `{"unit", "movement", "from", "destinations": [{"hex", "cost", "path"}], "why_not"}`.
 /// The destinations are the rules' own: the hexes of the legal `move` actions of a unit
 /// ([8.2]-[8.4], [18], HM29, HM36) or `ride` actions of a general ([2.4.6.3], HM28). `why_not`
-/// says why a unit has none.
+/// says why a unit has none. `cost` is `null` and `path` the straight step until the rules
+/// answer the cost and path of a move (asked of them in `crates/hex-miniatures/REQUESTS.md`):
+/// the board then shades the hexes unlabelled.
 pub fn hm_moves(g: &Game, word: &str) -> Result<Value, QueryError> {
     let legal = hm_legal(g);
-    let dest = |hex: Hex, cost: f64, path: Vec<Hex>| {
+    let dest = |hex: Hex, cost: Option<f64>, path: Vec<Hex>| {
         json!({
             "hex": hex.to_string(),
             "cost": cost,
@@ -971,7 +973,7 @@ pub fn hm_moves(g: &Game, word: &str) -> Result<Value, QueryError> {
                 Action::Move { unit, to } if unit == u => Some(to),
                 _ => None,
             })
-            .map(|to| dest(to, 0.0, from.into_iter().chain([to]).collect()))
+            .map(|to| dest(to, None, from.into_iter().chain([to]).collect()))
             .collect();
         let why_not = if dests.is_empty() {
             Some(unit_why_not(g, u))
@@ -1001,7 +1003,7 @@ pub fn hm_moves(g: &Game, word: &str) -> Result<Value, QueryError> {
                 Action::Ride { general, to } if general == x => Some(to),
                 _ => None,
             })
-            .map(|to| dest(to, 0.0, from.into_iter().chain([to]).collect()))
+            .map(|to| dest(to, None, from.into_iter().chain([to]).collect()))
             .collect();
         let why_not = dests.is_empty().then(|| {
             json!({

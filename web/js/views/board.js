@@ -537,13 +537,14 @@ export class Board {
     g.replaceChildren();
     this.layers.origin.replaceChildren();
     if (!dests) return;
-    const max = Math.max(1, ...dests.map((d) => d.cost));
+    const max = Math.max(1, ...dests.map((d) => d.cost ?? 0));
     for (const d of dests) {
       if (!this.contains(d.hex)) continue;
-      const t = d.cost / max;
+      const t = (d.cost ?? 0) / max;
       g.append(s('path', { d: this.hexPath(d.hex, 0.94), class: 'dest', 'fill-opacity': f(0.62 - 0.38 * t), 'data-hex': d.hex }));
       const [cx, cy] = this.c(d.hex);
-      g.append(s('text', { x: f(cx), y: f(cy + 0.4 * S), class: 'dest-cost', 'text-anchor': 'middle', 'font-size': f(0.16 * S) }, `${mp(d.cost)}`));
+      // a system that does not price its moves gives no cost: the hex is shaded unlabelled
+      if (d.cost !== null) g.append(s('text', { x: f(cx), y: f(cy + 0.4 * S), class: 'dest-cost', 'text-anchor': 'middle', 'font-size': f(0.16 * S) }, `${mp(d.cost)}`));
     }
     if (origin && this.contains(origin)) this.layers.origin.append(s('path', { d: this.hexPath(origin, 0.94), class: 'origin' }));
   }
