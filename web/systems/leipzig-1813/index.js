@@ -356,9 +356,11 @@ function marchBox(game) {
   const lines = [];
   if (m) lines.push(m.state === 'declared' ? `${sel.id} is on a ${m.march} forced march: it moves up to ${m.march === 'triple' ? 'three' : 'two'} times its allowance before the roll.`
     : m.state === 'letter' ? `${sel.id}'s ${m.march} forced march rolled the letter ${m.letter}: roll on its table, or stop here.` : `${sel.id}'s ${m.march} forced march is over this phase.`);
+  const declare = mine.filter((a) => a.kind === 'march').map((a) => a.text);
+  if (declare.length) lines.push(`${declare.join(' or ')}: twice its allowance (three times, infantry only), then a die on the Forced March table that may disperse or destroy it; a march supported by a supply unit rolls on no table (Supply (C) III).`);
   for (const a of mine) {
-    if (a.kind === 'march') lines.push(`${a.text}: declare a ${a.text.endsWith('triple') ? 'triple (infantry only)' : 'double'} forced march; a supply unit marching with it rolls on no table (Supply (C) III), else the die may disperse or destroy it.`);
-    else if (a.kind === 'press') lines.push(`${a.text}: ${m?.state === 'letter' ? `roll on table ${m.letter}` : 'roll the die on the Forced March table'}.`);
+    if (a.kind === 'march') continue;
+    if (a.kind === 'press') lines.push(`${a.text}: ${m?.state === 'letter' ? `roll on table ${m.letter}` : 'roll the die on the Forced March table'}.`);
     else if (a.kind === 'halt') lines.push(`${a.text}: stop on ${m?.letter ? `the letter ${m.letter}` : 'the letter'}; the march ends where the unit stands.`);
   }
   return box('l1813-march', 'Forced march', [h('ul', { class: 'plain small' }, lines.map((l) => h('li', {}, l)))]);
