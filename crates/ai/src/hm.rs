@@ -29,7 +29,8 @@ use hex_miniatures::game::Loc;
 use hex_miniatures::setup::Standing;
 use hex_miniatures::{Action, Formation, Game, Preview, Stage, UnitId};
 use hexmap::Hex;
-use std::collections::HashSet;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Arc;
 
 /// How boldly the heuristic closes with the enemy: the numbers its rules of thumb use.
@@ -123,7 +124,7 @@ impl HmHeuristic {
         }
         let mut legal = Vec::new();
         g.legal_actions(&mut legal);
-        let ctx = Ctx::new(g, side.0, self.style);
+        let ctx = self.ctx(g, side.0, &legal);
         let mut v: Vec<(i64, Action)> = legal
             .into_iter()
             .map(|a| {
@@ -151,13 +152,33 @@ impl HmHeuristic {
         let best: Vec<Action> = v.iter().take_while(|p| p.0 == top).map(|p| p.1).collect();
         let i = self.dice.draw(&vec![1; best.len()]).unwrap_or(0);
         let a = best.get(i).copied().unwrap_or(v[0].1);
-        self.taken.insert(a);
         self.said = if fresh || matches!(a, Action::Attack { .. }) {
-            Ctx::new(g, side.0, self.style).sentence(a)
+            let mut legal = Vec::new();
+            g.legal_actions(&mut legal);
+            self.ctx(g, side.0, &legal).sentence(a)
         } else {
             None
         };
+        self.taken.insert(a);
         Some(a)
+    }
+
+    /// The scoring context of `g` for `side`, with the attack stage's plan made from the
+    /// legal declarations and those this player already made in the stage.
+    fn ctx<'a>(&self, g: &'a Game, side: u8, legal: &[Action]) -> Ctx<'a> {
+        let mut ctx = Ctx::new(g, side, self.style);
+        if g.stage() == Stage::Attacks {
+            let declared: Vec<(UnitId, Hex)> = self
+                .taken
+                .iter()
+                .filter_map(|a| match *a {
+                    Action::Attack { unit, target } => Some((unit, target)),
+                    _ => None,
+                })
+                .collect();
+            ctx.plan = ctx.attack_plan(legal, &declared);
+        }
+        ctx
     }
 }
 
@@ -219,6 +240,11 @@ struct Ctx<'a> {
     gathered: (u32, u32),
     /// The attacker closes now: gathered enough, or late enough.
     closing: bool,
+    /// In the attack stage, who attacks which hex: the declarations made and the plan for
+    /// the rest ([`Ctx::attack_plan`]).
+    plan: Vec<(UnitId, Hex)>,
+    /// The hexes each unit can reach this stage, as asked.
+    reach: RefCell<HashMap<UnitId, Vec<Hex>>>,
 }
 
 impl<'a> Ctx<'a> {
@@ -260,6 +286,8 @@ impl<'a> Ctx<'a> {
             range,
             gathered: (0, 0),
             closing: true,
+            plan: Vec::new(),
+            reach: RefCell::new(HashMap::new()),
         };
         let (mut all, mut near) = (0, 0);
         for u in (0..g.unit_count()).map(|i| UnitId(i as u8)) {
@@ -325,9 +353,8 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    /// This side's foot and horse in order that could attack `target` with `unit`: those next
-    /// to it, and those two hexes away that have not moved this player-turn (they can join).
-    fn joiners(&self, target: Hex, unit: UnitId, with_reach: bool) -> Vec<UnitId> {
+    /// This side's foot and horse in order next to `target`, with `unit`.
+    fn joiners(&self, target: Hex, unit: UnitId) -> Vec<UnitId> {
         let g = self.g;
         let mut v = vec![unit];
         for u in (0..g.unit_count()).map(|i| UnitId(i as u8)) {
@@ -340,38 +367,249 @@ impl<'a> Ctx<'a> {
             }
             let Some(h) = g.hex_of(u) else { continue };
             let d = self.dist(h, target);
-            if d == 1 || (with_reach && d == 2 && !view.moved) {
+            if d == 1 {
                 v.push(u);
             }
         }
         v
     }
 
-    /// The column (tenths) `unit` would attack at from `to`, with the friends that can join,
-    /// and the hex: the worst over the hexes next to `to` holding an enemy in order or
-    /// disorder, since each of them must then be attacked ([9.4.2.1]; HM33); `None` when `to`
+    /// Whether an enemy not routed stands in `h`.
+    fn live_enemy(&self, h: Hex) -> bool {
+        self.g
+            .units_at(h)
+            .iter()
+            .any(|&u| self.g.side_of(u) != self.side && self.g.unit(u).order != Order::Routed)
+    }
+
+    /// Whether `u` can reach a hex next to `target` other than `not` this stage
+    /// (`Game::destinations`: it has not moved, is in order and free of the enemy's zones of
+    /// control).
+    fn can_reach_next_to(&self, u: UnitId, target: Hex, not: Hex) -> bool {
+        let mut cache = self.reach.borrow_mut();
+        let dest = cache.entry(u).or_insert_with(|| self.g.destinations(u));
+        dest.iter().any(|&h| {
+            h != not
+                && self.dist(h, target) == 1
+                && !self
+                    .g
+                    .units_at(h)
+                    .iter()
+                    .any(|&e| self.g.side_of(e) != self.side)
+        })
+    }
+
+    /// The column (tenths) of an attack on `e` by `att`; 0 when nobody attacks.
+    fn column_of(&self, e: Hex, att: &[UnitId]) -> i64 {
+        if att.is_empty() {
+            return 0;
+        }
+        self.g.preview(e, att).map_or(0, |p| column10(&p))
+    }
+
+    /// The column (tenths) `unit` would attack at from `to`, and the hex: the worst over the
+    /// hexes next to `to` holding an enemy not routed, since each of them must then be
+    /// attacked ([9.4.2.1]; HM33). The friends who can join are shared out among those hexes
+    /// and the others they touch, each attacking once ([9.4.2.4]), the weakest attack first:
+    /// those already next to them, and those that can reach a hex next to them this stage
+    /// (coordinated arrival: a friend who cannot get there is not counted). `None` when `to`
     /// touches no enemy, 10:1 when it touches only routed ones.
     fn contact(&self, unit: UnitId, to: Hex) -> Option<(i64, Hex)> {
+        let g = self.g;
         let hexes = self.enemy_hexes_next_to(to);
         let first = *hexes.first()?;
-        let live: Vec<Hex> = hexes
-            .into_iter()
-            .filter(|&e| {
-                self.g.units_at(e).iter().any(|&u| {
-                    self.g.side_of(u) != self.side && self.g.unit(u).order != Order::Routed
-                })
-            })
-            .collect();
+        let live: Vec<Hex> = hexes.into_iter().filter(|&e| self.live_enemy(e)).collect();
         if live.is_empty() {
             return Some((100, first));
         }
+        let mut opts: Vec<(UnitId, Vec<Hex>)> = vec![(unit, live.clone())];
+        for u in (0..g.unit_count()).map(|i| UnitId(i as u8)) {
+            if u == unit || g.side_of(u) != self.side || g.kind_of(u).arm() == Arm::Artillery {
+                continue;
+            }
+            let view = g.unit(u);
+            if !matches!(view.order, Order::Ordered) {
+                continue;
+            }
+            let Some(h) = g.hex_of(u) else { continue };
+            if live.iter().all(|&e| self.dist(h, e) > 2) {
+                continue;
+            }
+            let touching: Vec<Hex> = self
+                .enemy_hexes_next_to(h)
+                .into_iter()
+                .filter(|&e| self.live_enemy(e))
+                .collect();
+            if touching.iter().any(|e| live.contains(e)) {
+                // next to one of them already: it attacks one of the hexes it touches
+                opts.push((u, touching));
+            } else if touching.is_empty() && !view.moved {
+                // two hexes away: counted only where it can get next to the hex this stage
+                let o: Vec<Hex> = live
+                    .iter()
+                    .copied()
+                    .filter(|&e| self.dist(h, e) == 2 && self.can_reach_next_to(u, e, to))
+                    .collect();
+                if !o.is_empty() {
+                    opts.push((u, o));
+                }
+            }
+        }
+        // the units with the fewest choices first, each to the weakest attack it can join
+        opts.sort_by_key(|(u, o)| (o.len(), *u != unit));
+        let mut groups: BTreeMap<Hex, Vec<UnitId>> = BTreeMap::new();
+        for (u, o) in opts {
+            let e = o
+                .iter()
+                .copied()
+                .min_by_key(|&e| {
+                    let grp = groups.get(&e).map_or(&[][..], |v| &v[..]);
+                    (self.column_of(e, grp), e)
+                })
+                .unwrap_or(first);
+            groups.entry(e).or_default().push(u);
+        }
         live.into_iter()
             .map(|e| {
-                let att = self.joiners(e, unit, true);
-                let c = self.g.preview(e, &att).map_or(0, |p| column10(&p));
-                (c, e)
+                let grp = groups.get(&e).map_or(&[][..], |v| &v[..]);
+                (self.column_of(e, grp), e)
             })
             .min()
+    }
+
+    /// What an attack on `h` by `att` is worth, from the preview's chances: each attacking
+    /// unit routed (Ar) counts -3, made to retire (Aw) -1.5, disordered (Ad, Dx) -1; each
+    /// defending unit disordered (Dx, Dd) +1, retiring (Dw) +2, routed (Dr) +3; a square broken
+    /// +3 a unit, a charge repulsed -1 a horse regiment; a battery taken +3.
+    fn value(&self, h: Hex, att: &[UnitId]) -> f64 {
+        let Some(p) = self.g.preview(h, att) else {
+            return -1.0;
+        };
+        let n_att = att.len() as f64;
+        let n_def = self
+            .g
+            .units_at(h)
+            .iter()
+            .filter(|&&u| self.g.side_of(u) != self.side)
+            .count()
+            .max(1) as f64;
+        if p.kind == "capture" {
+            return 3.0;
+        }
+        p.chances
+            .iter()
+            .map(|(r, c)| {
+                let w = match r.as_str() {
+                    "Ar" => -3.0 * n_att,
+                    "Aw" => -1.5 * n_att,
+                    "Ad" => -n_att,
+                    "Dx" => n_def - n_att,
+                    "Dd" => n_def,
+                    "Dw" => 2.0 * n_def,
+                    "Dr" | "broken" => 3.0 * n_def,
+                    "repulsed" => -n_att,
+                    _ => 0.0,
+                };
+                w * f64::from(*c) / 1000.0
+            })
+            .sum()
+    }
+
+    /// The attack stage's plan, from the legal declarations ([9.4.2]): the declarations made;
+    /// then for each hex that must still be attacked (fewest possible attackers first), the
+    /// one unit that fares best there alone; then every other unit where it adds most to
+    /// [`Ctx::value`], so that the strength goes where it can win and the other obliged
+    /// attacks are made by one unit each rather than by many at a bad column.
+    fn attack_plan(&self, legal: &[Action], declared: &[(UnitId, Hex)]) -> Vec<(UnitId, Hex)> {
+        let mut opts: BTreeMap<UnitId, Vec<Hex>> = BTreeMap::new();
+        for a in legal {
+            if let Action::Attack { unit, target } = *a {
+                opts.entry(unit).or_default().push(target);
+            }
+        }
+        let mut groups: BTreeMap<Hex, Vec<UnitId>> = BTreeMap::new();
+        for &(u, h) in declared {
+            groups.entry(h).or_default().push(u);
+            opts.remove(&u);
+        }
+        let mut todo: Vec<Hex> = opts
+            .values()
+            .flatten()
+            .copied()
+            .filter(|&h| self.live_enemy(h) && !groups.contains_key(&h))
+            .collect();
+        todo.sort();
+        todo.dedup();
+        todo.sort_by_key(|h| (opts.values().filter(|o| o.contains(h)).count(), *h));
+        for h in todo {
+            if groups.contains_key(&h) {
+                continue;
+            }
+            let best = opts
+                .iter()
+                .filter(|(_, o)| o.contains(&h))
+                .map(|(&u, o)| (self.value(h, &[u]), std::cmp::Reverse(o.len()), u))
+                .max_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
+            if let Some((_, _, u)) = best {
+                groups.entry(h).or_default().push(u);
+                opts.remove(&u);
+            }
+        }
+        let mut rest: Vec<(UnitId, Vec<Hex>)> = opts.into_iter().collect();
+        rest.sort_by_key(|(u, o)| (o.len(), *u));
+        for (u, o) in rest {
+            let obliged = self.enemy_hexes_next_to_unit(u);
+            let mut best: Option<(f64, Hex)> = None;
+            for &h in &o {
+                let grp = groups.get(&h).cloned().unwrap_or_default();
+                let before = if grp.is_empty() {
+                    0.0
+                } else {
+                    self.value(h, &grp)
+                };
+                let mut with = grp;
+                with.push(u);
+                let gain = self.value(h, &with) - before;
+                if best.is_none_or(|(b, _)| gain > b) {
+                    best = Some((gain, h));
+                }
+            }
+            if let Some((gain, h)) = best {
+                if gain > 0.0 || obliged {
+                    groups.entry(h).or_default().push(u);
+                }
+            }
+        }
+        groups
+            .into_iter()
+            .flat_map(|(h, v)| v.into_iter().map(move |u| (u, h)))
+            .collect()
+    }
+
+    /// Whether an enemy not routed stands next to `u` (it must attack, [9.4.2.2]).
+    fn enemy_hexes_next_to_unit(&self, u: UnitId) -> bool {
+        self.g.hex_of(u).is_some_and(|h| {
+            self.enemy_hexes_next_to(h)
+                .into_iter()
+                .any(|e| self.live_enemy(e))
+        })
+    }
+
+    /// The units the plan sends against `h`.
+    fn planned_on(&self, h: Hex) -> Vec<UnitId> {
+        self.plan
+            .iter()
+            .filter(|&&(_, t)| t == h)
+            .map(|&(u, _)| u)
+            .collect()
+    }
+
+    /// Whether `h` is a work, a town or a forest: ground to hold ([18]).
+    fn cover(&self, h: Hex) -> bool {
+        matches!(
+            self.g.hex_kind(h),
+            "town" | "fortified" | "earthwork" | "forest"
+        )
     }
 
     fn score(&self, a: Action) -> i64 {
@@ -411,6 +649,11 @@ impl<'a> Ctx<'a> {
                 let mut s = 20 + i64::from(t.strength.min(40)) - 8 * self.dist(b, h);
                 if matches!(t.order, Order::Ordered) {
                     s += 15;
+                    // a battery in order disordered cannot fire ([9.1.1]): counter-battery
+                    // fire spares the troops waiting under its guns
+                    if g.kind_of(target).arm() == Arm::Artillery {
+                        s += 25;
+                    }
                 }
                 if !self.enemy_hexes_next_to_ours(h) {
                     s -= 5;
@@ -420,9 +663,21 @@ impl<'a> Ctx<'a> {
                 }
                 s
             }
-            Action::Advance { .. } => 30,
+            Action::Advance { unit } => {
+                // a victor holding an objective, or a defender in cover, keeps its ground
+                // rather than step out toward the enemy
+                match g.hex_of(unit) {
+                    Some(h) if self.ours.contains(&h) || (!self.attacker && self.cover(h)) => -5,
+                    _ => 30,
+                }
+            }
             Action::Attack { unit, target } => {
-                let attackers = self.joiners(target, unit, false);
+                // the stage's plan first ([`Ctx::attack_plan`]), the strongest attack first
+                let planned = self.plan.contains(&(unit, target));
+                let mut attackers = self.planned_on(target);
+                if !attackers.contains(&unit) {
+                    attackers.push(unit);
+                }
                 let odds = g
                     .preview(target, &attackers)
                     .or_else(|| g.preview(target, &[unit]));
@@ -430,7 +685,12 @@ impl<'a> Ctx<'a> {
                     return -1;
                 };
                 let bonus = if self.theirs.contains(&target) { 5 } else { 0 };
-                column10(&p) - 20 + bonus + i64::from(p.modifier) / 10
+                let s = column10(&p) - 20 + bonus + i64::from(p.modifier) / 10;
+                if planned {
+                    200 + s
+                } else {
+                    s - 200
+                }
             }
         }
     }
@@ -464,9 +724,18 @@ impl<'a> Ctx<'a> {
         if self.theirs.contains(&to) {
             s += 40;
         }
-        // a defender standing on an objective stays there
+        // a defender standing on an objective stays there; out of contact it keeps to cover
+        // near its objectives (a work, the town, a wood) rather than stand in the open
         if !self.attacker && self.ours.contains(&from) {
             s -= 40;
+        }
+        if !self.attacker && arm != Arm::Artillery && near_to > 1 {
+            if self.cover(to) && self.nearest(to, &self.ours) <= 2 {
+                s += 15;
+            }
+            if self.cover(from) && !self.cover(to) && self.nearest_enemy(from) <= self.range + 2 {
+                s -= 15;
+            }
         }
         if arm == Arm::Artillery {
             // batteries come up to a short range of their guns, never into contact
@@ -486,7 +755,7 @@ impl<'a> Ctx<'a> {
             }
             match self.contact(unit, to) {
                 Some((c, e)) if c >= self.style.contact && (self.closing || c >= 40) => {
-                    let joined = self.joiners(e, unit, false).len() as i64 - 1;
+                    let joined = self.joiners(e, unit).len() as i64 - 1;
                     s = s.max(0) + 20 + (c - self.style.contact) + 10 * joined.min(3);
                 }
                 _ => return -61,
@@ -496,6 +765,9 @@ impl<'a> Ctx<'a> {
             if near_to <= self.range && self.nearest_enemy(from) > self.range {
                 s -= 40;
             }
+        } else if self.attacker && near_to <= self.range && self.cover(to) {
+            // waiting within the enemy's gun range: in a wood or a village if one is at hand
+            s += 8;
         }
         // a unit in contact at a bad column steps back (not a defender on its objective)
         if arm != Arm::Artillery && self.nearest_enemy(from) <= 1 && near_to > 1 {
@@ -587,8 +859,8 @@ impl<'a> Ctx<'a> {
                     Some(format!(
                         "Movement ({style}): close on the objectives: {near} of {all} units \
                          are within {} hexes of the enemy (the gathering asks {}%, or turn {}); \
-                         a unit in order moves into contact only at {} or better with the \
-                         friends that can join.",
+                         a unit in order moves into contact only at {} or better, counting \
+                         only the friends that can reach the enemy this stage.",
                         self.range + 2,
                         self.style.gather,
                         self.style.close_turn,
@@ -621,7 +893,13 @@ impl<'a> Ctx<'a> {
             },
             Stage::Attacks => match a {
                 Action::Attack { unit, target } => {
-                    let att = self.joiners(target, unit, false);
+                    let mut att = self.planned_on(target);
+                    if att.is_empty() {
+                        att = self.joiners(target, unit);
+                    }
+                    if !att.contains(&unit) {
+                        att.insert(0, unit);
+                    }
                     let p = g.preview(target, &att)?;
                     let odds = match (p.kind, p.strengths) {
                         ("crt", Some((x, y))) => format!(
@@ -633,15 +911,17 @@ impl<'a> Ctx<'a> {
                     };
                     let with = match att.len() - 1 {
                         0 => "alone".to_string(),
-                        1 => "with 1 other unit beside the target".to_string(),
-                        n => format!("with {n} other units beside the target"),
+                        1 => "with 1 other unit".to_string(),
+                        n => format!("with {n} other units"),
                     };
                     Some(format!(
-                        "{} attacks {} {odds}, {with} ({style}: it went into contact at {} or \
-                         better; a unit in contact must attack, [9.4.2.2]).",
+                        "{} attacks {} {odds}, {with} ({style}: the strength goes where it \
+                         can win and each other hex that must be attacked gets the one unit \
+                         that fares best there, of {} units next to the enemy; a unit in \
+                         contact must attack, [9.4.2.2]).",
                         g.unit_name(unit),
                         target,
-                        column_text(self.style.contact),
+                        self.plan.len().max(att.len()),
                     ))
                 }
                 _ => None,

@@ -11,7 +11,7 @@ use hex_miniatures::army::Order;
 use hex_miniatures::data::Tables;
 use hex_miniatures::scenario::Scenario;
 use hex_miniatures::Game;
-use hex_miniatures::{Action, Formation, UnitId};
+use hex_miniatures::{Action, Formation, Stage, UnitId};
 use hexmap::Hex;
 
 fn moeckern() -> Game {
@@ -497,5 +497,197 @@ fn the_search_player_turn_times() {
         times[times.len() / 2],
         times[times.len() - 1],
         p.simulations()
+    );
+}
+
+/// A small battle on the skirmish table (10 x 10 hexes, clear but for a wood at 0503 and a
+/// village at 0607): these units (id, side, kind, hex), each side's one formation free to act,
+/// a general each far behind, no objectives; played on to side 0's `stage`.
+fn built(units: &[(&str, u8, hex_miniatures::army::Kind, &str)], stage: Stage) -> Game {
+    use hex_miniatures::army::Arm;
+    use hex_miniatures::setup::{FormationSetup, GeneralSetup, Setup, Standing, Start, UnitSetup};
+    let mut s = Setup::skirmish();
+    s.units = units
+        .iter()
+        .map(|&(id, side, kind, at)| UnitSetup {
+            id: id.into(),
+            side,
+            nation: if side == 0 { "Prussian" } else { "French" }.into(),
+            kind,
+            base_units: kind.full_base_units(),
+            command: Some(usize::from(side)),
+            formation: if kind.arm() == Arm::Artillery {
+                Formation::Unlimbered
+            } else {
+                Formation::Line
+            },
+            start: Start::Hex(at.parse().expect("a hex")),
+        })
+        .collect();
+    s.generals = [("PG", 0u8, "0101"), ("FG", 1u8, "1010")]
+        .iter()
+        .map(|&(id, side, at)| GeneralSetup {
+            id: id.into(),
+            side,
+            senior: false,
+            start: Start::Hex(at.parse().expect("a hex")),
+        })
+        .collect();
+    s.formations = (0..2u8)
+        .map(|side| FormationSetup {
+            id: if side == 0 { "PB" } else { "FB" }.into(),
+            side,
+            commander: Some(usize::from(side)),
+            parent: None,
+            order: Standing::Free,
+        })
+        .collect();
+    s.start_minute = 12 * 60;
+    s.end_minute = 12 * 60 + 10 * 6;
+    s.night_minute = 18 * 60;
+    s.weather = hex_miniatures::setup::WeatherKind::Clear;
+    s.weather_start = None;
+    s.objectives = Vec::new();
+    let mut g = Game::from_setup(s, &Tables::shipped()).expect("the battle sets up");
+    for _ in 0..1000 {
+        if g.stage() == stage && g.phasing().0 == 0 && matches!(g.to_act(), ToAct::Side(_)) {
+            return g;
+        }
+        let a = match g.to_act() {
+            ToAct::Chance => {
+                let mut v = Vec::new();
+                g.legal_actions(&mut v);
+                v[v.len() / 2]
+            }
+            _ => Action::End,
+        };
+        g.apply(a).expect("the stage ends");
+    }
+    panic!("never reached {stage:?}");
+}
+
+fn id(g: &Game, s: &str) -> UnitId {
+    g.unit_by_id(s).expect("a unit")
+}
+
+fn score_of(g: &Game, a: Action) -> i64 {
+    HmHeuristic::new(1)
+        .scored(g)
+        .into_iter()
+        .find(|p| p.1 == a)
+        .map(|p| p.0)
+        .unwrap_or_else(|| panic!("'{}' is not legal", g.action_text(a)))
+}
+
+#[test]
+fn a_unit_goes_into_contact_only_when_the_friends_counted_can_arrive() {
+    use hex_miniatures::army::Kind;
+    // The French battalion FA at 0505; PA and PB two hexes from it, PB on the far side. PB
+    // can come up beside FA this stage: together they make 2:1, so PA goes in. With a second
+    // French battalion FZ beside PB, PB may not leave its zone of control ([8.3.3]): PA alone
+    // would attack at 1:1, so it stays out.
+    let free = built(
+        &[
+            ("PA", 0, Kind::Line, "0503"),
+            ("PB", 0, Kind::Line, "0507"),
+            ("FA", 1, Kind::Line, "0505"),
+        ],
+        Stage::Movement,
+    );
+    let (pa, pb, fa) = (id(&free, "PA"), id(&free, "PB"), id(&free, "FA"));
+    let fa_hex = free.hex_of(fa).expect("on the table");
+    let map = &free.setup().map;
+    let to = free
+        .destinations(pa)
+        .into_iter()
+        .find(|&h| map.distance(h, fa_hex) == 1)
+        .expect("PA can reach FA");
+    let p = |att: &[UnitId]| ai::hm::column10(&free.preview(fa_hex, att).expect("odds"));
+    assert!(p(&[pa]) < 20, "alone PA reads {}", p(&[pa]));
+    assert!(p(&[pa, pb]) >= 20, "together they read {}", p(&[pa, pb]));
+    let go = Action::Move { unit: pa, to };
+    assert!(score_of(&free, go) > 0, "with PB able to come, PA goes in");
+
+    let pinned = built(
+        &[
+            ("PA", 0, Kind::Line, "0503"),
+            ("PB", 0, Kind::Line, "0507"),
+            ("FA", 1, Kind::Line, "0505"),
+            ("FZ", 1, Kind::Line, "0508"),
+        ],
+        Stage::Movement,
+    );
+    let pb = id(&pinned, "PB");
+    let pb_hex = pinned.hex_of(pb).expect("on the table");
+    let fz_hex = pinned.hex_of(id(&pinned, "FZ")).expect("on the table");
+    assert_eq!(pinned.setup().map.distance(pb_hex, fz_hex), 1, "FZ pins PB");
+    assert!(
+        pinned.destinations(pb).is_empty(),
+        "PB may not leave ([8.3.3])"
+    );
+    let go = Action::Move {
+        unit: id(&pinned, "PA"),
+        to,
+    };
+    assert!(
+        score_of(&pinned, go) < 0,
+        "PA does not go in counting on PB, who cannot come"
+    );
+}
+
+#[test]
+fn the_attack_stage_puts_its_strength_where_it_can_win_and_one_unit_on_the_other_hex() {
+    use hex_miniatures::army::Kind;
+    // FA (0505) and FB, beside it, are both next to P1 and P2 (the two hexes beside both);
+    // P3 touches FA only. Each hex must be attacked ([9.4.2.1]) and each unit attacks once
+    // ([9.4.2.4]): the heuristic sends one unit against one hex and the other two together
+    // against the other, rather than splitting into 1:1 attacks everywhere.
+    let probe = built(&[("FA", 1, Kind::Line, "0505")], Stage::Movement);
+    let map = &probe.setup().map;
+    let fa: Hex = "0505".parse().expect("a hex");
+    let fb = map.neighbours(fa)[0];
+    let both: Vec<Hex> = map
+        .neighbours(fa)
+        .into_iter()
+        .filter(|&h| map.contains(h) && map.distance(h, fb) == 1)
+        .collect();
+    assert_eq!(both.len(), 2);
+    let p3 = map
+        .neighbours(fa)
+        .into_iter()
+        .find(|&h| h != fb && map.contains(h) && map.distance(h, fb) > 1 && !both.contains(&h))
+        .expect("a hex next to FA only");
+    let name = |h: Hex| h.to_string();
+    let (b0, b1, p3s, fbs) = (name(both[0]), name(both[1]), name(p3), name(fb));
+    let mut g = built(
+        &[
+            ("P1", 0, Kind::Line, &b0),
+            ("P2", 0, Kind::Line, &b1),
+            ("P3", 0, Kind::Line, &p3s),
+            ("FA", 1, Kind::Line, "0505"),
+            ("FB", 1, Kind::Line, &fbs),
+        ],
+        Stage::Attacks,
+    );
+    let mut h = HmHeuristic::new(5);
+    let mut on: std::collections::BTreeMap<Hex, u32> = Default::default();
+    let mut said = Vec::new();
+    while g.stage() == Stage::Attacks && matches!(g.to_act(), ToAct::Side(_)) {
+        let a = h.choose(&g).expect("a choice");
+        if let Some(s) = h.explain() {
+            said.push(s);
+        }
+        if let Action::Attack { target, .. } = a {
+            *on.entry(target).or_default() += 1;
+        }
+        g.apply(a).expect("legal");
+    }
+    let mut counts: Vec<u32> = on.values().copied().collect();
+    counts.sort();
+    assert_eq!(counts, vec![1, 2], "{on:?}");
+    assert!(
+        said.iter()
+            .all(|s| s.contains(" at ") && s.contains("[9.4.2.2]")),
+        "{said:?}"
     );
 }
