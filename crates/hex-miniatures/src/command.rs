@@ -1,7 +1,9 @@
 //! The orders stage ([7]): a general orders the formations under him; in person the order
 //! holds at once, by a messenger it rides at 5 hexes a turn and is understood on 0.150 and
 //! above (0.334 under restricted visibility) ([7.1.2.1], [24]); the messenger then rides back;
-//! an enemy passing through takes him ([7.1.2.2]).
+//! an enemy passing through takes him ([7.1.2.2]). The hierarchy is strict but for the French
+//! ([7.1]; ruling HM56): a general of another nation changes his own formation's orders only
+//! when nobody above him is on the table.
 
 use crate::action::{Action, GeneralId};
 use crate::event::Event;
@@ -21,6 +23,9 @@ pub(crate) fn order_actions(g: &Game, out: &mut Vec<Action>) {
             continue;
         }
         for f in g.commanded(gen) {
+            if from_above(g, gen, f).is_some() {
+                continue;
+            }
             let now = g.formation_order(f);
             let mut push = |order: Standing| {
                 if order != now {
@@ -38,6 +43,41 @@ pub(crate) fn order_actions(g: &Game, out: &mut Vec<Action>) {
             }
         }
     }
+}
+
+/// [7.1] (HM56): the hierarchy of command is strictly observed, except by the nations of
+/// `[orders] initiative` (the French): a general of another nation may not change the orders of
+/// a formation he commands himself while a general above him (the commander of a formation
+/// over it) is on the table: its orders come from above. He still orders the formations under
+/// it. The refusal, if this order is one.
+fn from_above(g: &Game, gen: GeneralId, f: u8) -> Option<Refusal> {
+    let fs = &g.setup().formations;
+    let i = usize::from(gen.0);
+    if fs.get(usize::from(f))?.commander != Some(i) || g.initiative(g.setup().generals[i].side) {
+        return None;
+    }
+    let mut p = fs[usize::from(f)].parent;
+    let mut n = 0;
+    while let Some(x) = p {
+        if let Some(c) = fs[x].commander {
+            if c != i && g.general_hex(c).is_some() {
+                let above = &g.setup().generals[c].id;
+                return Some(Refusal::new(
+                    "7.1",
+                    format!(
+                        "the hierarchy of command is strict: his own formation's orders come from \
+                         {above}, above him; only the French act on their own initiative (HM56)"
+                    ),
+                ));
+            }
+        }
+        p = fs[x].parent;
+        n += 1;
+        if n > fs.len() {
+            break;
+        }
+    }
+    None
 }
 
 fn may_order(g: &Game, gen: GeneralId) -> bool {
@@ -72,6 +112,9 @@ pub(crate) fn check_order(g: &Game, a: Action) -> Result<(), Refusal> {
             "7.1",
             "a general orders only the formations under his command (HM29)",
         ));
+    }
+    if let Some(r) = from_above(g, general, formation) {
+        return Err(r);
     }
     if g.formation_order(formation) == order {
         return Err(Refusal::new(

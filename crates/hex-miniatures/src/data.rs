@@ -80,6 +80,8 @@ struct OrdersFile {
     understood: String,
     restricted: String,
     messenger_movement: u8,
+    #[serde(default)]
+    initiative: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -194,6 +196,9 @@ pub struct Tables {
     pub rally_routed: Prob,
     /// Orders by messenger ([7.1.2.1], [24]).
     pub orders: Orders,
+    /// The nations whose generals act on their own initiative ([7.1]: the French): each may
+    /// change his own formation's orders, where the others' come from above (ruling HM56).
+    pub initiative: Vec<String>,
     /// The general under fire ([17]).
     pub general_under_fire: GeneralUnderFire,
     /// The square attack table ([20]).
@@ -308,6 +313,13 @@ impl Tables {
         }
         let crisis = read_crisis(&f.crisis, f.victory.first, f.victory.step.max(1), &mut e);
         let armies = read_armies(&f.army, &mut e);
+        for n in &f.orders.initiative {
+            if !armies.iter().any(|a| &a.nation == n) {
+                e(format!(
+                    "orders.initiative: '{n}' has no national army table ([7.1], [16])"
+                ));
+            }
+        }
         let terrain = read_terrain(&f.terrain, &mut e);
         let weather = read_weather(&f.weather, &mut e);
         match (
@@ -342,6 +354,7 @@ impl Tables {
                     restricted,
                     messenger_movement: f.orders.messenger_movement,
                 },
+                initiative: f.orders.initiative.clone(),
                 general_under_fire: GeneralUnderFire {
                     artillery,
                     combat: combat_fire,

@@ -917,6 +917,17 @@ impl Game {
     }
 
     /// The formations a general may order: his own and those under it (HM29).
+    /// Whether a side's generals act on their own initiative ([7.1]; ruling HM56): its army's
+    /// nation (its first unit's) is one of the tables' `[orders] initiative`.
+    pub fn initiative(&self, side: u8) -> bool {
+        self.fx
+            .setup
+            .units
+            .iter()
+            .find(|u| u.side == side)
+            .is_some_and(|u| self.tables().initiative.contains(&u.nation))
+    }
+
     pub(crate) fn commanded(&self, g: GeneralId) -> Vec<u8> {
         let fs = &self.fx.setup.formations;
         let own: Vec<usize> = (0..fs.len())

@@ -75,4 +75,4 @@ pub use game::Game;
 pub use setup::Setup;
 
 /// The rules version a game record names.
-pub const RULES_VERSION: &str = "hex-miniatures/0.3";
+pub const RULES_VERSION: &str = "hex-miniatures/0.4";

@@ -14,7 +14,7 @@ use proptest::prelude::*;
 fn the_embedded_data_parses() {
     let t = Tables::from_toml(Tables::TOML).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(t, Tables::shipped());
-    assert_eq!(RULES_VERSION, "hex-miniatures/0.3");
+    assert_eq!(RULES_VERSION, "hex-miniatures/0.4");
     assert_eq!(t.armies.len(), 5);
     for n in ["French", "Prussian", "Russian", "Austrian", "British"] {
         assert!(t.army(n).is_some(), "{n}");

@@ -87,3 +87,28 @@ fn hm35_a_result_costs_the_attacking_group_one_base_unit_from_its_largest_unit()
     assert_eq!(g.casualties()[0].0, 1);
     assert_eq!(g.unit(p1).order, Order::Routed);
 }
+
+#[test]
+fn artillery_9_1_7_hm59_a_battery_that_fired_limbers_only_in_its_next_movement_stage() {
+    let mut g = game(battle(
+        &[
+            ("PB1", 0, Kind::FootBattery, "0102"),
+            ("F1", 1, Kind::Line, "0302"),
+        ],
+        &[],
+        4,
+    ));
+    until(&mut g, 0, Stage::Artillery, 500);
+    act(&mut g, "fire PB1 F1");
+    // the battery's number: 0.000 does nothing
+    draw(&mut g, 0);
+    assert!(matches!(g.unit(unit(&g, "PB1")).loc, Loc::Map(_)));
+    // the rest of the turn is the enemy's: the battery may not limber ([8.3.1], [9.1.7])
+    until(&mut g, 1, Stage::Movement, 500);
+    let limber = g.parse_action("form PB1 limbered").unwrap();
+    assert!(g.check(limber).is_err());
+    // its own next movement stage, in the next turn: it may
+    until(&mut g, 0, Stage::Movement, 500);
+    assert_eq!(g.turn(), 2);
+    act(&mut g, "form PB1 limbered");
+}

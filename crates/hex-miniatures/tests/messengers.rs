@@ -58,8 +58,10 @@ fn order_of(g: &Game, f: &str) -> Standing {
 
 #[test]
 fn orders_7_1_2_1_an_order_given_in_person_holds_at_once() {
-    let mut g = corps("0101", "0305", &[("F1", 1, Kind::Line, "1010")]);
-    act(&mut g, "order steinmetz PR1 hold");
+    // Yorck stands with Steinmetz: his order to the brigade is given in person (Steinmetz
+    // himself takes his brigade's orders from Yorck, [7.1], HM56)
+    let mut g = corps("0305", "0305", &[("F1", 1, Kind::Line, "1010")]);
+    act(&mut g, "order yorck PR1 hold");
     assert_eq!(order_of(&g, "PR1"), Standing::Hold);
     assert!(g.events().iter().any(|e| matches!(
         e,
@@ -69,7 +71,7 @@ fn orders_7_1_2_1_an_order_given_in_person_holds_at_once() {
         }
     )));
     // one order a stage
-    assert_eq!(refused(&g, "order steinmetz PR1 free"), "7.1.2");
+    assert_eq!(refused(&g, "order yorck PR1 free"), "7.1.2");
 }
 
 #[test]
@@ -137,8 +139,8 @@ fn orders_7_1_2_2_a_messenger_is_captured_by_an_enemy_passing_through() {
 
 #[test]
 fn orders_hm29_holding_troops_do_not_move_into_an_enemy_zone_of_control() {
-    let mut g = corps("0101", "0305", &[("F1", 1, Kind::Line, "0505")]);
-    act(&mut g, "order steinmetz PR1 hold");
+    let mut g = corps("0305", "0305", &[("F1", 1, Kind::Line, "0505")]);
+    act(&mut g, "order yorck PR1 hold");
     act(&mut g, "end");
     assert_eq!(g.stage(), Stage::Movement);
     // 0405 is next to F1
@@ -148,8 +150,8 @@ fn orders_hm29_holding_troops_do_not_move_into_an_enemy_zone_of_control() {
 
 #[test]
 fn orders_hm29_advancing_troops_do_not_move_away_from_their_objective() {
-    let mut g = corps("0101", "0305", &[("F1", 1, Kind::Line, "1010")]);
-    act(&mut g, "order steinmetz PR1 0607");
+    let mut g = corps("0305", "0305", &[("F1", 1, Kind::Line, "1010")]);
+    act(&mut g, "order yorck PR1 0607");
     act(&mut g, "end");
     let map = &g.setup().map;
     let (start, goal) = (hex("0305"), hex("0607"));

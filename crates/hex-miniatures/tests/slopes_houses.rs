@@ -206,10 +206,7 @@ fn slope_8_4_6_18_climbing_the_elster_terrace_from_the_meadows_costs_a_slope_hex
     assert_eq!(s.step_cost(chart, hex("0412"), hex("0512")), Some(4));
     // the game reads the same: a battalion in column (2 hexes) climbing out of the meadow
     // stops on the bank, where on clear ground it would have gone a hex further
-    let mut g = on_moeckern(&[
-        ("P1", 0, Kind::Line, "0513"),
-        ("F1", 1, Kind::Line, "0505"),
-    ]);
+    let mut g = on_moeckern(&[("P1", 0, Kind::Line, "0513"), ("F1", 1, Kind::Line, "0505")]);
     set(&mut g, "P1", Order::Ordered, Formation::Column, Dir::ALL[0]);
     until(&mut g, 0, Stage::Movement, 500);
     let dest = g.destinations(unit(&g, "P1"));
