@@ -1028,19 +1028,22 @@ pub fn hm_moves(g: &Game, word: &str) -> Result<Value, QueryError> {
     )))
 }
 
-/// Why a unit has no destination now.
+/// Why a unit has no destination now: the rules' refusal of a move of it (asked with its own
+/// hex, or any hex while it waits to arrive: a unit that may not move at all is refused for
+/// that, [8.3.1], [8.3.7], [8.3.3], [6.1], [8.1.1], [9.1.7], [3.2]); when only the hex is
+/// refused, no hex it might reach is open to it.
 fn unit_why_not(g: &Game, u: UnitId) -> Value {
-    let why = if g.stage() != Stage::Movement {
-        ("8", "units move in their side's movement stage")
-    } else if g.side_of(u) != g.phasing().0 {
-        ("8.3.1", "it is not that unit's movement stage")
-    } else {
-        (
-            "8.3",
-            "it may not move now: its state, formation or orders, an enemy's zone of control, or a move made this stage",
-        )
-    };
-    json!({"case": why.0, "why": why.1})
+    let at = g.hex_of(u).or_else(|| g.setup().map.hexes().next());
+    let refusal = at.and_then(|to| g.check(Action::Move { unit: u, to }).err());
+    match refusal {
+        Some(r) if !matches!(r.case, "8.5.2" | "8.3.5" | "8.3.2" | "18" | "7.1" | "8.2") => {
+            json!({"case": r.case, "why": r.why})
+        }
+        _ => json!({
+            "case": "8.3",
+            "why": "no hex within its movement allowance is open to it now (its formation's orders, the enemy's zones of control, the ground)",
+        }),
+    }
 }
 
 /// The presentation of hex-miniatures games for [`engine::dynamic::Hosted`], with the names its
@@ -1687,6 +1690,21 @@ mod tests {
         assert!(hexes(&v).is_empty());
         assert_eq!(v["why_not"]["case"], "8.3.1");
         assert_eq!(v["from"], "1012");
+    }
+
+    /// A unit that has moved says so, with the rules' case ([8.3.7]).
+    #[test]
+    fn a_unit_that_moved_says_why_it_may_not_move_again() {
+        let mut s = moeckern();
+        let u = s.game.unit_by_id("PR-AG-1").unwrap();
+        let to = hm_legal(&s.game)
+            .into_iter()
+            .find(|a| matches!(a, Action::Move { unit, .. } if *unit == u))
+            .expect("it may come on");
+        s.act(to).expect("the move");
+        let v = hm_moves(&s.game, "PR-AG-1").unwrap();
+        assert!(hexes(&v).is_empty());
+        assert_eq!(v["why_not"]["case"], "8.3.7");
     }
 
     /// Under fog the state view's conditions give the weather, the counter's position and the
