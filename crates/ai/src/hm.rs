@@ -2,8 +2,9 @@
 //!
 //! [`HmHeuristic`] scores each legal action of the side to act by plain rules of thumb, with
 //! no search; [`HmSearch`] is the generic search ([`crate::montecarlo`]) over
-//! [`HmKnowledge`], whose candidates are whole stages as the heuristic plays them in three
-//! styles.
+//! [`HmKnowledge`], whose candidates are whole stages as the heuristic plays them in the
+//! styles of [`HmKnowledge::STYLES`] (the village first, the ridge first, bold or holding
+//! forward, holding the line).
 //!
 //! The heuristic, in short: rally what can rally (the rules do it); order every formation of
 //! the army that must take the objectives (the side not holding the field) to advance on the
@@ -46,6 +47,20 @@ pub struct Style {
     /// The share (percent) of the attacker's foot and horse on the table that must stand
     /// within two hexes of the enemy's gun range before it closes.
     pub gather: u32,
+    /// Which of the enemy's objectives the attacker makes for.
+    pub aim: Aim,
+}
+
+/// Which of the enemy's objectives the attacker makes for first (at Möckern: the walled
+/// village, or the great battery's height east of it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Aim {
+    /// Each unit the nearest.
+    Nearest,
+    /// Those in a town, a work or a wood (the village first).
+    Cover,
+    /// Those in the open (the ridge and its battery first).
+    Open,
 }
 
 impl Style {
@@ -55,13 +70,16 @@ impl Style {
         contact: 20,
         close_turn: 12,
         gather: 60,
+        aim: Aim::Nearest,
     };
-    /// Closing at once, contact at 1:1 or better.
+    /// Closing at once, contact at 1:1 or better (defending: holding forward, counterattacking
+    /// at 1:1).
     pub const BOLD: Style = Style {
         name: "bold",
         contact: 10,
         close_turn: 1,
         gather: 0,
+        aim: Aim::Nearest,
     };
     /// No new contact below 3:1 and no closing before every unit is gathered or 14:50.
     pub const CAUTIOUS: Style = Style {
@@ -69,6 +87,26 @@ impl Style {
         contact: 30,
         close_turn: 18,
         gather: 90,
+        aim: Aim::Nearest,
+    };
+    /// The steady numbers, the village first; defending, the same as steady.
+    pub const VILLAGE: Style = Style {
+        name: "village first",
+        aim: Aim::Cover,
+        ..Style::STEADY
+    };
+    /// The steady numbers, the ridge and its battery first; defending, the same as steady.
+    pub const RIDGE: Style = Style {
+        name: "ridge first",
+        aim: Aim::Open,
+        ..Style::STEADY
+    };
+    /// Defending, the line held: no move into contact below 4:1, so that the defender makes
+    /// no attack it need not make; attacking, the cautious numbers.
+    pub const LINE: Style = Style {
+        name: "hold the line",
+        contact: 40,
+        ..Style::CAUTIOUS
     };
 }
 
@@ -231,6 +269,8 @@ struct Ctx<'a> {
     theirs: Vec<Hex>,
     /// Objectives this side holds.
     ours: Vec<Hex>,
+    /// The enemy's objectives the style aims at (empty: all of them).
+    aimed: Vec<Hex>,
     /// Enemy units on the table, with their hexes.
     enemies: Vec<(UnitId, Hex)>,
     /// The enemy's gun range: the longest range of a foot battery ([21]).
@@ -280,6 +320,7 @@ impl<'a> Ctx<'a> {
             side,
             style,
             attacker,
+            aimed: Vec::new(),
             theirs,
             ours,
             enemies,
@@ -302,6 +343,11 @@ impl<'a> Ctx<'a> {
             }
         }
         c.gathered = (near, all);
+        c.aimed = match style.aim {
+            Aim::Nearest => Vec::new(),
+            Aim::Cover => c.theirs.iter().copied().filter(|&h| c.cover(h)).collect(),
+            Aim::Open => c.theirs.iter().copied().filter(|&h| !c.cover(h)).collect(),
+        };
         c.closing =
             !attacker || g.turn() >= style.close_turn || near * 100 >= style.gather * all.max(1);
         c
@@ -344,7 +390,9 @@ impl<'a> Ctx<'a> {
 
     /// Where a unit should go: the objectives to take, or those to hold.
     fn goals(&self) -> &[Hex] {
-        if self.attacker && !self.theirs.is_empty() {
+        if self.attacker && !self.aimed.is_empty() {
+            &self.aimed
+        } else if self.attacker && !self.theirs.is_empty() {
             &self.theirs
         } else if !self.ours.is_empty() {
             &self.ours
@@ -618,6 +666,7 @@ impl<'a> Ctx<'a> {
             Action::End => 0,
             Action::Draw(_) | Action::Roll(_) => 0,
             Action::Order { order, .. } => match (order, self.attacker) {
+                (Standing::Advance(h), true) if self.aimed.contains(&h) => 60,
                 (Standing::Advance(h), true) if self.theirs.contains(&h) => 50,
                 (Standing::Advance(h), true) if self.ours.contains(&h) => 5,
                 (Standing::Hold, false) => 40,
@@ -943,7 +992,13 @@ pub struct HmKnowledge;
 
 impl HmKnowledge {
     /// The styles whose plans a searched stage weighs, the default first.
-    pub const STYLES: [Style; 3] = [Style::STEADY, Style::BOLD, Style::CAUTIOUS];
+    pub const STYLES: [Style; 5] = [
+        Style::STEADY,
+        Style::VILLAGE,
+        Style::RIDGE,
+        Style::BOLD,
+        Style::LINE,
+    ];
     /// Percentage points of casualties (the enemy's less mine) worth one unit of the
     /// evaluation's logistic.
     pub const SCALE: f64 = 12.0;

@@ -691,3 +691,63 @@ fn the_attack_stage_puts_its_strength_where_it_can_win_and_one_unit_on_the_other
         "{said:?}"
     );
 }
+
+#[test]
+fn the_search_weighs_plans_that_differ_the_village_first_or_the_ridge_first() {
+    // At a Prussian movement stage of turn 8 (heuristic play), the styles give different
+    // plans: the village-first plan brings its units nearer the village's hexes than the
+    // ridge-first plan does, and the search has at least three different plans to weigh.
+    let mut seats = heuristics(21);
+    let mut g = moeckern();
+    let mut dice = Dice::new(21);
+    loop {
+        match g.to_act() {
+            ToAct::Over(_) => panic!("the battle ended before turn 8"),
+            ToAct::Chance => {
+                let a = draw_chance(&g, &mut dice).expect("a chance outcome");
+                g.apply_unchecked(a);
+            }
+            ToAct::Side(s) => {
+                if s.0 == 0 && g.turn() >= 8 && g.stage() == Stage::Movement {
+                    break;
+                }
+                let Seat::Heuristic(p) = &mut seats[usize::from(s.0)] else {
+                    unreachable!()
+                };
+                let a = p.choose(&g).expect("a choice");
+                g.apply_unchecked(a);
+            }
+        }
+    }
+    let village: Vec<Hex> = g
+        .objectives()
+        .iter()
+        .copied()
+        .filter(|&h| matches!(g.hex_kind(h), "town" | "fortified" | "earthwork" | "forest"))
+        .collect();
+    assert!(!village.is_empty() && village.len() < g.objectives().len());
+    let map = &g.setup().map;
+    let gain = |plan: &[Action]| -> i64 {
+        plan.iter()
+            .filter_map(|&a| match a {
+                Action::Move { unit, to } => {
+                    let from = g.hex_of(unit)?;
+                    let d = |h: Hex| village.iter().map(|&v| map.distance(h, v)).min();
+                    Some(i64::from(d(from)?) - i64::from(d(to)?))
+                }
+                _ => None,
+            })
+            .sum()
+    };
+    let v = HmKnowledge::plan(&g, Style::VILLAGE, 3);
+    let r = HmKnowledge::plan(&g, Style::RIDGE, 3);
+    assert_ne!(v, r, "the two aims give the same plan");
+    assert!(
+        gain(&v) > gain(&r),
+        "village {} ridge {}",
+        gain(&v),
+        gain(&r)
+    );
+    let plans = HmKnowledge.candidates(&g, Side(0), 3);
+    assert!(plans.len() >= 3, "{} plans", plans.len());
+}
