@@ -1411,6 +1411,37 @@ mod tests {
     }
 
     #[test]
+    fn a_besieged_fortress_s_counters_are_marked_besieged() {
+        // Fortress (F): a French division in Dresden, an Allied division on every hex around
+        let sc = Scenario::leipzig(5).expect("scenario 5");
+        let mut g = Game::new(&sc, &Tables::leipzig()).expect("a game");
+        g.stage_empty(25, FRENCH);
+        let dresden: Hex = "2627".parse().unwrap();
+        assert!(g.board().hex(dresden).fortress);
+        let f = g.stage_unit(FRENCH, "infantry-division", dresden).unwrap();
+        let around: Vec<Hex> = g.board().neighbours(dresden).map(|x| x.1).collect();
+        for h in &around {
+            g.stage_unit(ALLIES, "infantry-division", *h).unwrap();
+        }
+        assert!(g.besieged(dresden));
+        let entry = l1813_unit_entry(&g, f);
+        assert!(
+            entry["markers"]
+                .as_array()
+                .unwrap()
+                .contains(&json!("besieged")),
+            "{entry}"
+        );
+        // the besiegers are not besieged
+        let outside = (0..g.units().len()).find(|&u| u != f).unwrap();
+        let e = l1813_unit_entry(&g, outside);
+        assert!(!e["markers"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("besieged")));
+    }
+
+    #[test]
     fn the_terrain_chart_has_a_row_for_every_kind_of_the_maps_legend() {
         use leipzig_1813::terrain::{HEXSIDE_KINDS, HEX_KINDS};
         let t = Tables::leipzig();
