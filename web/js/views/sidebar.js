@@ -142,7 +142,8 @@ function ordersCard(game) {
     if (v.step === 'movement') {
       if (sel && L.moves.has(sel.id)) {
         const n = ctl.moves?.unit === sel.id ? ctl.moves.list.length : null;
-        body.push(h('p', { class: 'small' }, n === null ? 'Finding the legal destinations…' : `${plural(n, 'legal destination')}, shaded on the map by cost (darker is cheaper). Hover a hex to see the path; click it, or drag the counter there.`));
+        const priced = ctl.moves?.unit === sel.id && ctl.moves.list.some((d) => d.cost !== null);
+        body.push(h('p', { class: 'small' }, n === null ? 'Finding the legal destinations…' : `${plural(n, 'legal destination')}, shaded on the map${priced ? ' by cost (darker is cheaper). Hover a hex to see the path;' : ';'} click it, or drag the counter there.`));
       }
       const movable = [...L.moves.keys()].map((id) => byId.get(id)).filter((u) => !!u);
       const onMap = movable.filter((u) => u.status === 'map');

@@ -65,6 +65,9 @@ export const NATIONS = {
  *  colour. @type {Record<string, string>} */
 export const NATION_MARKS = { Prussian: 'square', French: 'disc', Russian: 'triangle', Austrian: 'diamond', British: 'cross' };
 
+/** The short code of each army in the legend's swatch. @type {Record<string, string>} */
+const NATION_CODES = { Prussian: 'PR', French: 'FR', Russian: 'RU', Austrian: 'AU', British: 'GB' };
+
 /** @param {string} nation @returns {Colours} */
 function nationColours(nation) {
   return NATIONS[nation] || { fill: '#BBBBBB', text: '#1A1A1A', name: nation || 'unknown' };
@@ -274,10 +277,13 @@ function victoryCard(game) {
 function ordersCard(game) {
   const { formations, messengers } = hm(game.v);
   if (!formations.length) return null;
+  const general = (/** @type {string|undefined} */ id) => /** @type {HmUnit|undefined} */ (game.v.units.find((u) => u.id === id))?.name || id || '';
+  const formation = (/** @type {string|undefined} */ id) => formations.find((f) => f.id === id)?.name || id || '';
   const sides = [...new Set(formations.map((f) => f.side))];
   return card(game, 'hm-orders', 'Orders', [
     messengers.length ? h('ul', { class: 'plain small hm-messengers' }, messengers.map((m) => h('li', { 'data-hex': m.hex || '' },
       `${m.side}: ${m.from} → ${m.formation}, ${m.order_text ? `"${m.order_text}"` : 'riding back'}, at ${m.hex}`,
+      h('span', { class: 'muted' }, ` (${general(m.from)} to ${formation(m.formation)})`),
       m.route && m.route.length > 1 ? h('span', { class: 'muted' }, `; ${m.route.length - 1} hex${m.route.length === 2 ? '' : 'es'} to ${m.route[m.route.length - 1]} (about ${Math.ceil((m.route.length - 1) / Math.max(1, m.movement))} turn${Math.ceil((m.route.length - 1) / Math.max(1, m.movement)) === 1 ? '' : 's'})`) : null))) : h('p', { class: 'small muted' }, 'No messenger riding.'),
     ...sides.map((side) => h('details', { class: 'hm-formations' },
       h('summary', {}, `${side}: standing orders`),
@@ -392,7 +398,7 @@ registerSystem({
   unitRange,
   // the verbs of crates/hex-miniatures/src/action.rs
   grammar: () => 'The grammar: order G F hold|free|HEX, move U HEX, ride G HEX, face U DIR, form U line|column|square|limbered|unlimbered, fire B U, attack U HEX, advance U, end — units and generals by id (FR-21-2M-1, yorck), formations by id (PR-7), hexes XXYY, directions E NE NW W SW SE.',
-  legendUnits: () => Object.entries(NATIONS).map(([code, c]) => ({ code, name: c.name, fill: c.fill, text: c.text, mark: NATION_MARKS[code] })),
+  legendUnits: () => Object.entries(NATIONS).map(([nation, c]) => ({ code: NATION_CODES[nation] || nation.slice(0, 2).toUpperCase(), name: c.name, fill: c.fill, text: c.text, mark: NATION_MARKS[nation] })),
   legendMarks: () => [
     { cls: 'hm-disordered', label: 'Disordered (a thin yellow stroke)' },
     { cls: 'hm-retiring', label: 'Retiring (an orange stroke)' },
