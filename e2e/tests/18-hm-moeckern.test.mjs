@@ -1,7 +1,7 @@
 // The hex-miniatures rules on the board (issue 16): Möckern opens with its own panels (the
 // battle's clock, weather and sight; the victory table with each army's casualties and who
 // holds the field; the orders); a Prussian battalion comes on by the Halle road at its entry
-// hex, by a click on one of the hexes shaded for it; a French order to a formation far from its
+// hex, by a click on one of the hexes shaded for it, and Yorck rides on the same way; a French order to a formation far from its
 // general rides by messenger, and the messenger is a counter on the map and a line of the orders
 // panel until it arrives (with the ride still to go drawn as an arrow); a general selected shades
 // his formations' troops; the map greys the hexes the side to act does not see. A hot-seat game with a fixed seed; the order typed in the command box.
@@ -77,6 +77,24 @@ test('Möckern: its panels, an arrival by the Halle road, an order carried by a 
   await shot(page, '18-hm-sight');
   assert.equal(unitOf(s, 'PR-AG-1').hex, '0112');
   await page.locator('svg.board .layer-counters [data-unit="PR-AG-1"]').waitFor();
+
+  // Yorck rides onto the table the same way: his rides are the hexes shaded for him (a general's
+  // ride is a move for the board), and a click on one sends it
+  const rides = s.legal_actions.filter((/** @type {any} */ a) => a.text.startsWith('ride yorck ')).map((/** @type {any} */ a) => a.to).sort();
+  assert.ok(rides.length > 0, 'Yorck may ride on');
+  await page.locator('[data-key="reinf:yorck"]').first().click();
+  await page.waitForFunction(() => /** @type {any} */ (window).grognard.selected === 'yorck');
+  await page.locator(`svg.board .layer-dest path.dest[data-hex="${rides[0]}"]`).waitFor();
+  const shadedRides = (await page.locator('svg.board .layer-dest path.dest').evaluateAll((els) => els.map((e) => e.getAttribute('data-hex')))).sort();
+  assert.deepEqual(shadedRides, rides, 'the hexes shaded are his rides');
+  const to = rides.includes('0111') ? '0111' : rides[0];
+  await centreOn(page, to);
+  const k = s.actions_recorded;
+  await clickHex(page, to);
+  await waitActions(page, k);
+  s = await boardState(page);
+  assert.equal(s.log.find((/** @type {any} */ e) => e.n === k + 1)?.action, `ride yorck ${to}`, 'the click rode him on');
+  assert.equal(unitOf(s, 'yorck').hex, to);
 
   // the French orders stage: Marmont orders Normann's brigade, far off at Lindenthal, to hold,
   // or, when it holds already (no order repeats the standing one), to act at its discretion
