@@ -244,7 +244,8 @@ pub fn hm_unit_entry(g: &Game, names: &HmNames, u: UnitId) -> Value {
 }
 
 /// A general's entry: a round counter (the generic board's `leader` type, `role` `general`)
-/// with the generic members, and his rank, bonus and commands.
+/// with the generic members, and his rank, bonus and commands (formation ids, and their names
+/// as `command_names`).
 pub fn hm_general_entry(g: &Game, names: &HmNames, x: GeneralId) -> Value {
     let v = g.general(x);
     let (status, hex) = loc_view(v.loc);
@@ -275,6 +276,10 @@ pub fn hm_general_entry(g: &Game, names: &HmNames, x: GeneralId) -> Value {
         "markers": if v.senior { vec!["senior"] } else { Vec::<&str>::new() },
         "senior": v.senior,
         "bonus": if v.senior { g.tables().combat.senior_general } else { g.tables().combat.general },
+        "command_names": commands
+            .iter()
+            .map(|f| names.formations.get(f).cloned().unwrap_or_else(|| f.clone()))
+            .collect::<Vec<_>>(),
         "commands": commands,
         "arrival": arrival(g, &g.setup().generals[usize::from(x.0)].start, v.loc),
     })

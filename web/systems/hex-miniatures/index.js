@@ -24,7 +24,7 @@ import { card } from '../../js/views/sidebar.js';
  * The system's members of a unit entry and of the state view (hm_views.rs).
  * @typedef {Unit & {kind?: string, name?: string, formation?: string, order?: string|{order: string, hex?: string}|null,
  *   bases?: number, full_bases?: number, command?: string|null, seen_by_enemy?: boolean, role?: string,
- *   senior?: boolean, bonus?: number, commands?: string[], from?: string, order_text?: string|null,
+ *   senior?: boolean, bonus?: number, commands?: string[], command_names?: string[], from?: string, order_text?: string|null,
  *   route?: string[]}} HmUnit
  * @typedef {{id: string, name: string, side: string, commander: string|null, parent: string|null,
  *   order: {order: string, hex?: string}, order_text: string}} Formation
@@ -199,7 +199,7 @@ function unitLines(u) {
       `${u.name || u.id}${u.senior ? ', senior commander' : ''}`,
       `Adds ${u.senior ? '+0.200' : '+0.100'} to the numbers of his side's troops in his hex when he survives under fire; rides ${u.movement} hexes`,
       'Selected, his formations\' troops are shaded on the map',
-      u.commands?.length ? `Commands ${u.commands.join(', ')}` : '',
+      u.commands?.length ? `Commands ${u.commands.map((id, i) => (u.command_names?.[i] && u.command_names[i] !== id ? `${u.command_names[i]} (${id})` : id)).join(', ')}` : '',
     ].filter(Boolean);
   }
   const state = [
