@@ -222,6 +222,38 @@ fn step_toward(g: &Game, side: u8, from: Hex, to: Hex) -> Option<Hex> {
         .min_by_key(|&n| (map.distance(n, to), n))
 }
 
+impl Game {
+    /// The hexes messenger `k` of [`Game::messengers`] will ride through, turn after turn, from
+    /// where he is to his goal (the formation's commander, or his general riding back), as the
+    /// rules ride him now ([2.4.6.3], [7.1.2.1]); his goal last. Empty if he is there, has
+    /// nobody to ride to or is stopped.
+    pub fn messenger_route(&self, k: usize) -> Vec<Hex> {
+        let Some(m) = self.st.messengers.get(k) else {
+            return Vec::new();
+        };
+        let goal = if m.order.is_some() {
+            recipient(self, m.formation)
+        } else {
+            self.general_hex(usize::from(m.from.0))
+        };
+        let Some(goal) = goal else {
+            return Vec::new();
+        };
+        let mut route = Vec::new();
+        let mut at = m.at;
+        while at != goal && route.len() < 64 {
+            match step_toward(self, m.side, at, goal) {
+                Some(n) => {
+                    route.push(n);
+                    at = n;
+                }
+                None => break,
+            }
+        }
+        route
+    }
+}
+
 /// At the end of its side's orders stage every messenger rides up to 5 hexes ([2.4.6.3]); one
 /// that reaches its formation draws to be understood (queued), one back home is done.
 pub(crate) fn ride_messengers(g: &mut Game) {

@@ -72,6 +72,7 @@ pub use action::{Action, Formation, GeneralId, UnitId};
 pub use event::{Event, Stage};
 pub use fight::Preview;
 pub use game::Game;
+pub use movement::Reachable;
 pub use setup::Setup;
 
 /// The rules version a game record names.

@@ -256,6 +256,12 @@ pub(crate) fn reach(g: &Game, u: UnitId) -> Reach {
 /// A general's ride: up to his movement in hexes, never into an enemy's hex, a lake or over
 /// a river without a bridge ([2.4.6.3]; HM28).
 pub(crate) fn ride_reach(g: &Game, gen: GeneralId) -> Vec<Hex> {
+    ride_distances(g, gen).into_iter().map(|(h, _)| h).collect()
+}
+
+/// The hexes a general may ride to now, each with its distance in hexes (an entry hex counts
+/// one) ([2.4.6.3]; HM28).
+pub(crate) fn ride_distances(g: &Game, gen: GeneralId) -> Vec<(Hex, u8)> {
     let i = usize::from(gen.0);
     let side = g.setup().generals[i].side;
     if side != g.phasing().0 || g.st.generals[i].rode {
@@ -313,7 +319,10 @@ pub(crate) fn ride_reach(g: &Game, gen: GeneralId) -> Vec<Hex> {
     }
     let here = g.hex_of_general(gen);
     map.hexes()
-        .filter(|&h| dist.get(h).is_some_and(|&d| d != u8::MAX) && Some(h) != here)
+        .filter_map(|h| match dist.get(h) {
+            Some(&d) if d != u8::MAX && Some(h) != here => Some((h, d)),
+            _ => None,
+        })
         .collect()
 }
 
@@ -558,4 +567,41 @@ impl Game {
         }
         reach(self, u).dest
     }
+
+    /// The hexes a unit may move to now, as [`Game::destinations`] (same order), each with its
+    /// cost in half hexes and the path the rules take to it (HM36; for the board).
+    pub fn reach_of(&self, u: UnitId) -> Vec<Reachable> {
+        if usize::from(u.0) >= self.unit_count() {
+            return Vec::new();
+        }
+        let r = reach(self, u);
+        r.dest
+            .iter()
+            .map(|&h| Reachable {
+                hex: h,
+                cost: r.best.get(h).copied().flatten().map_or(0, |c| c.0),
+                path: r.path(h),
+            })
+            .collect()
+    }
+
+    /// The hexes a general may ride to now, each with its distance in hexes ([2.4.6.3];
+    /// HM28; for the board). Empty when he may not ride.
+    pub fn ride_reach(&self, g: GeneralId) -> Vec<(Hex, u8)> {
+        if usize::from(g.0) >= self.general_count() {
+            return Vec::new();
+        }
+        ride_distances(self, g)
+    }
+}
+
+/// A hex a unit may reach this movement stage ([`Game::reach_of`]).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Reachable {
+    /// The hex.
+    pub hex: Hex,
+    /// Its cost in half hexes ([3.1.6], [8.4], [18]).
+    pub cost: u32,
+    /// The path the rules take, the start excluded, this hex included (HM36).
+    pub path: Vec<Hex>,
 }

@@ -89,6 +89,13 @@ fn orders_7_1_2_1_a_messenger_s_order_is_understood_on_0_150() {
         act(&mut g, "order yorck PR1 0607");
         assert_eq!(order_of(&g, "PR1"), Standing::Free);
         assert_eq!(g.messengers().len(), 1);
+        // his route: a hex nearer each step, to Steinmetz, the last
+        let route = g.messenger_route(0);
+        let far = g.setup().map.distance(hex("0101"), hex("0305"));
+        assert_eq!(
+            (route.len() as u32, route.last()),
+            (far, Some(&hex("0305")))
+        );
         // the end of the orders stage: he rides (four hexes) and draws
         act(&mut g, "end");
         draw(&mut g, n);

@@ -217,3 +217,29 @@ fn stacking_6_1_8_6_2_1_a_disordered_unit_may_join_a_friend_and_disrupts_it() {
     assert_eq!(g.unit(unit(&g, "P2")).order, Order::Disordered);
     assert_eq!(g.units_at(hex("0405")).len(), 2);
 }
+
+#[test]
+fn reach_8_2_hm36_each_destination_with_its_cost_and_path_and_a_general_s_rides_with_theirs() {
+    let g = moving(&[("P1", 0, Kind::Line, "0305"), ("F1", 1, Kind::Line, "1010")]);
+    let u = unit(&g, "P1");
+    let reach = g.reach_of(u);
+    let hexes: Vec<_> = reach.iter().map(|r| r.hex).collect();
+    assert_eq!(hexes, g.destinations(u));
+    let map = &g.setup().map;
+    for r in &reach {
+        // the path ends at the hex, starts next to the unit, and costs at most its allowance
+        assert_eq!(r.path.last(), Some(&r.hex));
+        assert_eq!(map.distance(hex("0305"), r.path[0]), 1);
+        assert!(r.cost >= 1, "{r:?}");
+    }
+    // a general rides up to 5 hexes, each hex with its distance
+    let blue = g.general_by_id("blue").unwrap();
+    let rides = g.ride_reach(blue);
+    let from = g.hex_of_general(blue).unwrap();
+    assert!(!rides.is_empty());
+    for &(h, d) in &rides {
+        assert!((1..=5).contains(&d), "{h} {d}");
+        assert_eq!(u32::from(d), map.distance(from, h), "{h}");
+    }
+    assert!(rides.iter().any(|&(h, _)| h == hex("0601")));
+}
