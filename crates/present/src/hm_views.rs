@@ -294,7 +294,8 @@ fn surname(name: &str) -> String {
 }
 
 /// The messengers on the table as round counters (`leader` type, `role` `messenger`): the order
-/// each carries (none when riding back), to which formation, from which general ([7.1.2]).
+/// each carries (none when riding back), to which formation, from which general ([7.1.2]), and
+/// the `route` he has still to ride (his hex first, then the rules' `messenger_route`).
 pub fn hm_messengers(g: &Game) -> Vec<Value> {
     g.messengers()
         .iter()
@@ -316,6 +317,11 @@ pub fn hm_messengers(g: &Game) -> Vec<Value> {
                 "formation": formation_id(g, m.formation),
                 "order": m.order.map(standing_view),
                 "order_text": m.order.map(hm_standing_text),
+                // the ride still to go, from where he is to whom he rides ([7.1.2.1])
+                "route": std::iter::once(m.at)
+                    .chain(g.messenger_route(i))
+                    .map(|h| h.to_string())
+                    .collect::<Vec<_>>(),
             })
         })
         .collect()
@@ -952,18 +958,19 @@ pub fn hm_text_query(s: &Session<Game>, names: &HmNames, arg: &str) -> Result<Va
 
 /// The hexes a unit (or a general) may go to now, for the board's shading (`docs/api.md`,
 /// "moves"): `{"unit", "movement", "from", "destinations": [{"hex", "cost", "path"}], "why_not"}`.
-/// The destinations are the rules' own: the hexes of the legal `move` actions of a unit
-/// ([8.2]-[8.4], [18], HM29, HM36) or `ride` actions of a general ([2.4.6.3], HM28). `why_not`
-/// says why a unit has none. `cost` is `null` and `path` the straight step until the rules
-/// answer the cost and path of a move (asked of them in `crates/hex-miniatures/REQUESTS.md`):
-/// the board then shades the hexes unlabelled.
+/// The rules' own: a unit's reach with each hex's cost in hexes (the movement allowance's unit;
+/// halves for a halved hex) and the path they take to it, from where it stands (or from its
+/// entry hex) ([8.2]-[8.4], [18], HM29, HM36: `Game::reach_of`); a general's rides with their
+/// distance in hexes ([2.4.6.3], HM28: `Game::ride_reach`). Only hexes of legal actions are
+/// listed (nothing while a chance is pending). `why_not` is the rules' refusal of a move when
+/// there is none.
 pub fn hm_moves(g: &Game, word: &str) -> Result<Value, QueryError> {
     let legal = hm_legal(g);
-    let dest = |hex: Hex, cost: Option<f64>, path: Vec<Hex>| {
+    let dest = |hex: Hex, cost: f64, from: Option<Hex>, path: &[Hex]| {
         json!({
             "hex": hex.to_string(),
             "cost": cost,
-            "path": path.iter().map(|h| h.to_string()).collect::<Vec<_>>(),
+            "path": from.iter().chain(path).map(|h| h.to_string()).collect::<Vec<_>>(),
         })
     };
     if let Some(u) = g.unit_by_id(word) {
@@ -972,13 +979,19 @@ pub fn hm_moves(g: &Game, word: &str) -> Result<Value, QueryError> {
             Loc::Map(h) => Some(h),
             _ => None,
         };
-        let dests: Vec<Value> = legal
+        let legal_to: Vec<Hex> = legal
             .iter()
             .filter_map(|a| match *a {
                 Action::Move { unit, to } if unit == u => Some(to),
                 _ => None,
             })
-            .map(|to| dest(to, None, from.into_iter().chain([to]).collect()))
+            .collect();
+        let mut reach = g.reach_of(u);
+        reach.retain(|r| legal_to.contains(&r.hex));
+        reach.sort_by_key(|r| (r.cost, r.hex.to_string()));
+        let dests: Vec<Value> = reach
+            .iter()
+            .map(|r| dest(r.hex, f64::from(r.cost) / 2.0, from, &r.path))
             .collect();
         let why_not = if dests.is_empty() {
             Some(unit_why_not(g, u))
@@ -1002,24 +1015,33 @@ pub fn hm_moves(g: &Game, word: &str) -> Result<Value, QueryError> {
             Loc::Map(h) => Some(h),
             _ => None,
         };
-        let dests: Vec<Value> = legal
+        let legal_to: Vec<Hex> = legal
             .iter()
             .filter_map(|a| match *a {
                 Action::Ride { general, to } if general == x => Some(to),
                 _ => None,
             })
-            .map(|to| dest(to, None, from.into_iter().chain([to]).collect()))
             .collect();
-        let why_not = dests.is_empty().then(|| {
-            json!({
-                "case": "2.4.6.3",
-                "why": if g.stage() == Stage::Movement {
-                    "a general rides once a movement stage, of his own side, never into an enemy's hex"
-                } else {
-                    "generals ride in their side's movement stage"
-                },
+        let mut reach = g.ride_reach(x);
+        reach.retain(|(h, _)| legal_to.contains(h));
+        reach.sort_by_key(|&(h, d)| (d, h.to_string()));
+        let dests: Vec<Value> = reach
+            .iter()
+            .map(|&(h, d)| dest(h, f64::from(d), from, &[h]))
+            .collect();
+        let why_not = if dests.is_empty() {
+            let at = from.or_else(|| g.setup().map.hexes().next());
+            let r = at.and_then(|to| g.check(Action::Ride { general: x, to }).err());
+            Some(match r {
+                Some(r) if r.case != "2.4.6.3" => json!({"case": r.case, "why": r.why}),
+                _ => json!({
+                    "case": "2.4.6.3",
+                    "why": "no hex within his ride by open ground is open to him now",
+                }),
             })
-        });
+        } else {
+            None
+        };
         return Ok(json!({
             "unit": v.id,
             "movement": g.tables().command_movement,
@@ -1670,8 +1692,23 @@ mod tests {
                 .collect();
             legal.sort();
             assert_eq!(hexes(&v), legal, "{id}");
+            let from = v["from"].clone();
             for d in v["destinations"].as_array().unwrap() {
-                assert_eq!(d["path"].as_array().unwrap().last(), Some(&d["hex"]));
+                let path = d["path"].as_array().unwrap();
+                assert_eq!(path.last(), Some(&d["hex"]));
+                // the rules' cost, in hexes: at least half a hex (a road), at most the allowance
+                let cost = d["cost"].as_f64().expect("a cost");
+                assert!(
+                    cost >= 0.5 && cost <= v["movement"].as_f64().unwrap() + 1.0,
+                    "{id}: {cost}"
+                );
+                if !from.is_null() {
+                    assert_eq!(
+                        path.first(),
+                        Some(&from),
+                        "{id}: the path starts where it stands"
+                    );
+                }
             }
             if legal.is_empty() {
                 assert!(v["why_not"]["case"].is_string(), "{id}: why not");
@@ -1710,6 +1747,47 @@ mod tests {
         let v = hm_moves(&s.game, "PR-AG-1").unwrap();
         assert!(hexes(&v).is_empty());
         assert_eq!(v["why_not"]["case"], "8.3.7");
+    }
+
+    /// An order sent by messenger: the messenger's entry gives the ride still to go, from his
+    /// hex, as the rules will ride him ([7.1.2.1]).
+    #[test]
+    fn a_messenger_shows_his_route() {
+        let mut s = moeckern();
+        s.act(Action::End)
+            .expect("the Prussians end their movement");
+        let order = (0..400)
+            .find_map(|_| {
+                let legal = hm_legal(&s.game);
+                let found = legal
+                    .iter()
+                    .copied()
+                    .find(|a| s.game.action_text(*a).starts_with("order marmont FR-25C "));
+                if found.is_none() {
+                    let a = match s.game.to_act() {
+                        ToAct::Chance => s.game.chance_outcomes()[0].0,
+                        _ => *legal.iter().find(|a| matches!(a, Action::End))?,
+                    };
+                    s.act(a).ok()?;
+                }
+                found
+            })
+            .expect("Marmont may order the 25th light cavalry brigade");
+        s.act(order).expect("the order");
+        let m = &hm_messengers(&s.game)[0];
+        let route = m["route"].as_array().expect("a route");
+        assert_eq!(route.first(), Some(&m["hex"]), "from where he is");
+        assert!(route.len() > 1, "far to ride");
+        let rules: Vec<String> = s
+            .game
+            .messenger_route(0)
+            .iter()
+            .map(|h| h.to_string())
+            .collect();
+        assert_eq!(
+            route[1..],
+            rules.iter().map(|h| json!(h)).collect::<Vec<_>>()[..]
+        );
     }
 
     /// Under fog the state view's conditions give the weather, the counter's position and the
@@ -1766,6 +1844,10 @@ mod tests {
                 .collect();
             legal.sort();
             assert_eq!(hexes(&v), legal, "{id}");
+            for d in v["destinations"].as_array().unwrap() {
+                let cost = d["cost"].as_f64().expect("a distance");
+                assert!((1.0..=f64::from(g.tables().command_movement)).contains(&cost));
+            }
         }
         assert!(matches!(
             hm_moves(g, "nobody"),
