@@ -116,13 +116,16 @@ test('Möckern: its panels, an arrival by the Halle road, an order carried by a 
   const orders = page.locator('.sidebar .card-hm-orders');
   if (!(await orders.getAttribute('open'))) await orders.locator(':scope > summary').click();
   assert.ok((await orders.innerText()).includes(`marmont → FR-25C, "${words}"`), 'the order in transit is listed');
-  // the messenger's ride still to go, when the view gives it: a dashed arrow from where he is
-  if (Array.isArray(m.route) && m.route.length > 1) {
-    const route = page.locator(`svg.board .layer-routes .map-route[data-route="${m.id}"]`);
-    await route.waitFor();
-    assert.equal(await route.getAttribute('data-from'), m.hex);
-    assert.equal(await route.getAttribute('data-to'), m.route[m.route.length - 1]);
-  }
+  // the messenger's ride still to go (the rules' route): a dashed arrow from where he is, and
+  // its length in the orders panel
+  assert.ok(Array.isArray(m.route) && m.route.length > 1, 'he has a ride to go');
+  assert.equal(m.route[0], m.hex);
+  const route = page.locator(`svg.board .layer-routes .map-route[data-route="${m.id}"]`);
+  await route.waitFor();
+  assert.equal(await route.getAttribute('data-from'), m.hex);
+  assert.equal(await route.getAttribute('data-to'), m.route[m.route.length - 1]);
+  assert.equal(await route.getAttribute('data-hexes'), m.route.join(' '));
+  assert.ok((await orders.innerText()).includes(`${m.route.length - 1} hex${m.route.length === 2 ? '' : 'es'} to ${m.route[m.route.length - 1]}`), 'the ride to go in the orders panel');
   await shot(page, '18-hm-messenger');
 
   // a general selected: his formations' troops are shaded on the map
