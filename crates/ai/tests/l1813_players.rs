@@ -770,3 +770,199 @@ fn choices_stay_legal_over_whole_spring_games_from_the_french_view() {
     );
     assert!(matches!(g.to_act(), ToAct::Over(_)));
 }
+
+/// A study (run by hand: `cargo test -p ai --test l1813_players -- --ignored march_losses
+/// --nocapture`): where scenario 8's forced march losses come from.
+#[test]
+#[ignore]
+fn march_losses_study() {
+    let mut g = new_game(8);
+    let mut seats = [heuristic(1), heuristic(2)];
+    let mut dice = Dice::new(3);
+    for _ in 0..400_000 {
+        match g.to_act() {
+            ToAct::Side(Side(s)) => {
+                let a = seats[usize::from(s % 2)].choose(&g);
+                let before = g.clone();
+                g.apply(a).expect("legal");
+                for e in g.events() {
+                    let t = format!("{e:?}");
+                    if t.contains("March")
+                        || (t.contains("Eliminated")
+                            && matches!(a, Action::Roll(_) | Action::Press { .. }))
+                    {
+                        eprintln!(
+                            "t{} p{} {}: {t}",
+                            before.turn(),
+                            before.player(),
+                            g.action_text(a)
+                        );
+                    }
+                }
+            }
+            ToAct::Chance => {
+                let a = engine::draw_chance(&g, &mut dice).expect("an outcome");
+                g.apply_unchecked(a);
+                for e in g.events() {
+                    let t = format!("{e:?}");
+                    if t.contains("MarchRolled") || t.contains("Eliminated") {
+                        eprintln!("t{} p{} roll: {t}", g.turn(), g.player());
+                    }
+                }
+            }
+            ToAct::Over(_) => break,
+        }
+    }
+    eprintln!("losses {:?} {:?}", g.losses(0), g.losses(1));
+}
+
+// ---- forced marches weighed -----------------------------------------------------------------
+
+/// Scenario 5 on `turn`: a French infantry corps a double march from a victory city the
+/// Allies hold (two hexes beyond its allowance, the city its objective), a supply unit beside
+/// it that has moved this phase or not. Returns the game and the corps.
+fn corps_to_march(turn: u32, supply_moved: bool) -> (Game, usize) {
+    let mut g = staged(5, turn, 0);
+    let b = g.board().clone();
+    let probe = g
+        .stage_unit(0, "infantry-corps", open_ground(&g, 1))
+        .unwrap();
+    let allowance = g.allowance(&g.units()[probe]);
+    g.stage_unit_mut(probe).status = leipzig_1813::game::Status::Gone;
+    let cities: Vec<Hex> = b.cities.iter().flatten().copied().collect();
+    let all: Vec<Hex> = (0..b.len()).map(|i| b.hex_at(i)).collect();
+    let mut pairs = Vec::new();
+    for &c in &cities {
+        for &h in &all {
+            if b.distance(h, c) == allowance + 2 {
+                pairs.push((h, c));
+            }
+        }
+    }
+    let (h, _) = pairs
+        .into_iter()
+        .find(|&(h, c)| {
+            b.neighbours(h).count() == 6
+                && cities
+                    .iter()
+                    .all(|&o| o == c || b.distance(h, o) > allowance + 4)
+        })
+        .expect("a hex a double march from one city only");
+    let u = g.stage_unit(0, "infantry-corps", h).unwrap();
+    let s = g.stage_unit(0, "supply", neighbour(&g, h, 3)).unwrap();
+    g.stage_unit_mut(s).moved = supply_moved;
+    (g, u)
+}
+
+/// The heuristic's score of unit `u`'s double march in `g`.
+fn march_score(g: &Game, u: usize) -> i64 {
+    ai::l1813::heuristic::scored(g)
+        .iter()
+        .find(|(_, a)| {
+            *a == Action::March {
+                unit: u as u16,
+                triple: false,
+            }
+        })
+        .map_or(-1, |&(s, _)| s)
+}
+
+#[test]
+fn a_forced_march_is_weighed_with_the_rules_chances_of_loss() {
+    use leipzig_1813::forced_march::OnLetter;
+    let last = new_game(5).scenario().last_turn;
+    for moved in [false, true] {
+        // the chances are the rules': a supply unit that has moved supports no march
+        // (Supply (C) III), and then 6/36 destroy the corps and 6/36 disperse it
+        let (g, u) = corps_to_march(last - 4, moved);
+        let ch = g.march_chances(u, false, OnLetter::Halt);
+        assert_eq!(ch.completes == 36, !moved, "{ch:?}");
+        // a city taken a turn sooner with no enemy near and turns to go: not worth the loss
+        // (nor a supply unit spent)
+        assert!(
+            march_score(&g, u) < 0,
+            "moved {moved}: marched for nothing urgent"
+        );
+        // on the last game-turn the city's points outweigh it
+        let (g, u) = corps_to_march(last, moved);
+        assert!(
+            march_score(&g, u) > 0,
+            "moved {moved}: no march for the last turn's city"
+        );
+    }
+    // and played: on the last turn the corps marches; turns before it, it does not
+    for (turn, marches) in [(last, true), (last - 4, false)] {
+        let (mut g, u) = corps_to_march(turn, true);
+        let mut p = L1813Heuristic::new(1);
+        let mut marched = false;
+        for _ in 0..60 {
+            if g.step() != Step::Movement || g.to_act() != ToAct::Side(Side(0)) {
+                break;
+            }
+            let a = p.choose(&g);
+            marched |= a
+                == Action::March {
+                    unit: u as u16,
+                    triple: false,
+                };
+            g.apply(a).expect("legal");
+        }
+        assert_eq!(marched, marches, "turn {turn}");
+    }
+}
+
+#[test]
+fn units_across_the_armistice_line_withdraw_rather_than_march() {
+    // Armistice (L41): scenario 8, the French call it on turn 14; an Allied division stands
+    // on the French side of the line, far from it, when the Allies move
+    let mut g = staged(8, 14, 0);
+    g.apply(Action::Armistice)
+        .expect("the armistice is legal on turn 14");
+    let b = g.board().clone();
+    let h = (0..b.len())
+        .map(|i| b.hex_at(i))
+        .filter(|&h| b.hex(h).zone == 0 && !b.hex(h).fortress && b.neighbours(h).count() == 6)
+        .max_by_key(|&h| {
+            (0..b.len())
+                .map(|i| b.hex_at(i))
+                .filter(|&x| b.hex(x).zone != 0)
+                .map(|x| b.distance(h, x))
+                .min()
+                .unwrap_or(0)
+                .min(4)
+        })
+        .unwrap();
+    let u = g.stage_unit(1, "infantry-corps", h).unwrap();
+    let mut french = L1813Heuristic::new(2);
+    for _ in 0..200 {
+        if g.player() == 1 {
+            break;
+        }
+        match g.to_act() {
+            ToAct::Side(_) => {
+                let a = french.choose(&g);
+                g.apply(a).expect("legal");
+            }
+            _ => break,
+        }
+    }
+    assert_eq!((g.player(), g.step()), (1, Step::Movement));
+    let mut p = L1813Heuristic::new(3);
+    let mut seen = false;
+    for _ in 0..100 {
+        if g.player() != 1 || g.step() != Step::Movement {
+            break;
+        }
+        let ToAct::Side(_) = g.to_act() else { break };
+        let must = g.must_withdraw(u) && !g.units()[u].moved;
+        let a = p.choose(&g);
+        assert!(!matches!(a, Action::March { .. }), "{}", g.action_text(a));
+        if must {
+            seen = true;
+        }
+        g.apply(a).expect("legal");
+    }
+    assert!(seen, "the corps had to withdraw");
+    assert!(g.units()[u].moved, "it withdrew");
+    assert_eq!(g.losses(1).march, 0);
+}

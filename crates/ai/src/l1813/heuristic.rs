@@ -40,7 +40,7 @@
 use engine::{Dice, Rules, ToAct};
 use hexmap::Hex;
 use leipzig_1813::crt::{CombatResult, Effect};
-use leipzig_1813::forced_march::{March, OnLetter};
+use leipzig_1813::forced_march::{MarchChances, OnLetter};
 use leipzig_1813::game::{supply_use, MarchState, Status, Step};
 use leipzig_1813::odds::{attack_strength, defence_strength, leader_addition, units_strength};
 use leipzig_1813::units::Arm;
@@ -49,8 +49,10 @@ use std::collections::HashMap;
 
 /// The attack percentage (after supply, terrain and leaders) the steady style attacks at.
 pub const MIN_PERCENT: u32 = 200;
-/// The most 36ths of destruction plus dispersal a steady forced march may risk.
-pub const MAX_MARCH_LOSS: u32 = 2;
+/// The most 36ths of destruction plus dispersal a steady forced march may risk (a double
+/// march without supply: 12/36); within it, a march is declared only where its expected gain
+/// outweighs its expected loss.
+pub const MAX_MARCH_LOSS: u32 = 12;
 
 /// How a heuristic plays: its appetite for attacks, forced marches and spreading out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,7 +72,8 @@ pub struct Style {
 }
 
 impl Style {
-    /// The default: 200% attacks, forced marches only at 2/36 of loss (supported ones).
+    /// The default: 200% attacks, forced marches at most 12/36 of loss (a double march
+    /// without supply) and only where the gain outweighs the expected loss.
     pub const STEADY: Style = Style {
         name: "steady",
         min_percent: MIN_PERCENT,
@@ -79,11 +82,12 @@ impl Style {
         retreat_sixths: 3,
         hunt: false,
     };
-    /// Attacks from 150%, forced marches up to 8/36 of loss.
+    /// Attacks from 150%, forced marches up to 18/36 of loss (a triple march without
+    /// supply), where the gain outweighs the expected loss.
     pub const BOLD: Style = Style {
         name: "bold",
         min_percent: 150,
-        max_march_loss: 8,
+        max_march_loss: 18,
         spread: true,
         retreat_sixths: 4,
         hunt: false,
@@ -459,6 +463,18 @@ impl<'a> View<'a> {
     fn move_to(&self, u: usize, to: Hex) -> i64 {
         let unit = &self.g.units()[u];
         let from = unit.hex;
+        // Armistice (ruling L41): a unit on the enemy side of the line must withdraw in every
+        // movement phase (the rules offer it only moves toward its own side, or into a
+        // fortress as a garrison); without this it would stop the phase's end and leave the
+        // choice to a draw among unwanted actions (forced marches among them)
+        if self.g.must_withdraw(u) {
+            let home = if self.g.on_own_side(self.me, to) {
+                100
+            } else {
+                0
+            };
+            return 500 + home + i64::from(self.dist(from, to));
+        }
         let Some(goal) = self.goals[u] else {
             return -1;
         };
@@ -504,20 +520,78 @@ impl<'a> View<'a> {
         }
     }
 
+    /// The chances of unit `u`'s forced march as the rules would roll it now
+    /// (`Game::march_chances`: no roll where a supply unit that has not moved supports it),
+    /// stopping on every letter.
+    fn march_chances(&self, u: usize, triple: bool) -> MarchChances {
+        self.g.march_chances(u, triple, OnLetter::Halt)
+    }
+
     /// The chance, in 36ths, that unit `u`'s forced march ends in destruction or dispersal.
     fn march_loss(&self, u: usize, triple: bool) -> u32 {
-        let unit = &self.g.units()[u];
-        let kind = if triple { March::Triple } else { March::Double };
-        let ch = self
-            .g
-            .tables()
-            .forced_march
-            .chances(kind, self.fed(unit.hex), OnLetter::Halt);
+        let ch = self.march_chances(u, triple);
         ch.destroyed + ch.dispersed
     }
 
-    /// The score of declaring a forced march: only far from its objective and at a small
-    /// expected loss (Forced March; Supply (C) III).
+    /// A forced march weighed in points of the search's evaluation: what it is expected to
+    /// cost and what it is expected to gain (see [`View::march`]).
+    fn march_weighed(&self, u: usize, triple: bool) -> (f64, f64) {
+        let g = self.g;
+        let unit = &g.units()[u];
+        let worth = f64::from(g.kind(unit).worth);
+        let ch = self.march_chances(u, triple);
+        let p = |n: u32| f64::from(n) / 36.0;
+        let division_vp = g
+            .tables()
+            .victory(g.scenario().victory)
+            .map_or(1.0, |r| f64::from(r.division));
+        // destroyed: the divisions and the enemy's points for them; dispersed: out of play
+        // for a turn, unsupplied and easy prey (a quarter of their worth)
+        let mut cost = worth * (p(ch.destroyed) * (0.5 + division_vp) + p(ch.dispersed) * 0.25);
+        // a march a supply unit supports spends that supply unit at the end of the phase
+        // (Supply (C) III): a third of a point, as the search's evaluation counts it
+        if ch.completes == 36 && !g.gotha_free(unit) {
+            cost += 0.33;
+        }
+        let Some(goal) = self.goals[u] else {
+            return (cost, 0.0);
+        };
+        let allowance = g.allowance(unit);
+        let total = if triple { 3 * allowance } else { 2 * allowance };
+        let d = self.dist(unit.hex, goal);
+        // it arrives when the march completes (or completes dispersed)
+        let arrives = p(ch.completes + ch.dispersed);
+        let city = self
+            .cities
+            .iter()
+            .position(|&(h, o)| h == goal && o != Some(self.me))
+            .filter(|_| !self.enemies.contains(&goal))
+            .map(|i| {
+                g.tables()
+                    .victory(g.scenario().victory)
+                    .map_or(0, |r| r.city(leipzig_1813::victory::CITIES[i]))
+            });
+        // a city taken a game-turn sooner is worth its points only when that turn matters:
+        // the last one, or an enemy combat unit near enough to take it first
+        let urgent = g.turn() >= g.scenario().last_turn
+            || self
+                .enemies
+                .iter()
+                .any(|&e| self.dist(e, goal) <= allowance);
+        let gain = match city {
+            // a victory city taken this phase that it could not reach without the march
+            Some(vp) if d <= total && urgent => arrives * f64::from(vp),
+            // otherwise hexes nearer its objective: a fiftieth of a point each, as the
+            // search's evaluation counts them, for each of its divisions
+            _ => arrives * 0.02 * worth * f64::from(d.min(total) - allowance),
+        };
+        (cost, gain)
+    }
+
+    /// The score of declaring a forced march (Forced March; Supply (C) III): only far from
+    /// its objective, at most the style's 36ths of loss, and only when what it is expected to
+    /// gain (a victory city taken this phase, or hexes nearer the objective) outweighs what
+    /// it is expected to cost (divisions destroyed and the enemy's points for them, dispersal).
     fn march(&self, u: usize, triple: bool) -> i64 {
         let unit = &self.g.units()[u];
         if !self.g.arm(unit).is_combat() || unit.moved {
@@ -532,10 +606,16 @@ impl<'a> View<'a> {
         if self.dist(unit.hex, goal) <= self.g.allowance(unit) {
             return -1;
         }
+        let (cost, gain) = self.march_weighed(u, triple);
+        if gain <= cost {
+            return -1;
+        }
+        // declared before the unit's first move (a unit that has moved marches no more), and
+        // before a supply unit that supports it moves away
         if triple {
-            4
+            401
         } else {
-            3
+            400
         }
     }
 
@@ -662,7 +742,8 @@ impl<'a> View<'a> {
         }
         let groups = (have[0] / 6).min(have[1]).min(have[2]);
         if groups > g.exit_groups() {
-            300
+            // before any march or move
+            450
         } else {
             -1
         }
@@ -766,6 +847,16 @@ pub fn pick(scored: &[(i64, Action)], dice: &mut Dice) -> Action {
     };
     if best <= 0 && scored.iter().any(|&(_, a)| a == Action::End) {
         return Action::End;
+    }
+    if best <= 0 {
+        // nothing is worth doing and the step may not end yet (a rule asks for an action):
+        // never a forced march by default, whose die may destroy the unit
+        if let Some(&(_, a)) = scored
+            .iter()
+            .find(|&&(s, a)| s == best && !matches!(a, Action::March { .. }))
+        {
+            return a;
+        }
     }
     let ties = scored.iter().take_while(|&&(s, _)| s == best).count();
     let i = dice.draw(&vec![1; ties]).unwrap_or(0);
