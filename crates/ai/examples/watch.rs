@@ -3,55 +3,99 @@
 //! game) and prints, for every player-turn, the plan sentences of the players (the side `SIDE`
 //! only, when given: 0 French, 1 Allied), the strength each side lost in it and its units in
 //! contact at its end. For finding a level's recurring mistakes (`docs/ai.md`).
-use ai::montecarlo::mix;
-use engine::{Rules, Session, Side, ToAct};
+//!
+//! With a list of games (`I` as `3,5,8`) it prints only each game's closing lines: the result,
+//! the strength the line of communications cut off at the end (17.5), the player-turn in which
+//! each side lost most, and a class of the game's end (`line cut`, `demoralized in combat on
+//! turn T`, `last-turn losses`, `tie-break`), for sorting a run's losses.
+// the seeds of `grognard sim` (engine::mix), so the games are its games
+use engine::mix;
+use engine::{Outcome, Rules, Session, Side, ToAct};
 use naw::Game;
 use std::sync::Arc;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.len() < 4 {
-        eprintln!("usage: watch SCENARIO A:B SEED I [SIDE]");
+        eprintln!("usage: watch SCENARIO A:B SEED I[,I...] [SIDE]");
         std::process::exit(2);
     }
     let sc = Arc::new(scenarios::load(&args[0]).expect("a shipped scenario"));
     let (pa, pb) = args[1].split_once(':').expect("A:B");
     let seed: u64 = args[2].parse().expect("a seed");
-    let i: u64 = args[3].parse().expect("a game number");
+    let games: Vec<u64> = args[3]
+        .split(',')
+        .map(|s| s.parse().expect("a game number"))
+        .collect();
     let only: Option<u8> = args.get(4).and_then(|s| s.parse().ok());
+    let verbose = games.len() == 1;
+    for i in games {
+        if !verbose {
+            print!("game {i}: ");
+        }
+        watch(&sc, pa, pb, seed, i, only, verbose);
+    }
+}
+
+/// Plays game `i` of the run and prints it (every player-turn when `verbose`, else only its
+/// closing lines).
+fn watch(
+    sc: &Arc<naw::Scenario>,
+    pa: &str,
+    pb: &str,
+    seed: u64,
+    i: u64,
+    only: Option<u8>,
+    verbose: bool,
+) {
     let gs = mix(seed, i);
     let mut p0 = ai::player(pa, mix(gs, 1)).expect("a level");
     let mut p1 = ai::player(pb, mix(gs, 2)).expect("a level");
     let mut s = Session::new(Game::from_arc(sc.clone()), &sc.id, sc.digest, gs);
     let mut key: Option<(u8, Side)> = None;
     let mut before = ai::side_losses(&s.game);
+    // per player-turn (game-turn, phasing side), what each side lost in it
+    let mut turns: Vec<(u8, Side, [u32; 2])> = Vec::new();
+    // the line of communications at the start of its side's last player-turn
+    let mut at_last: Option<String> = None;
     let over = loop {
         match s.game.to_act() {
             ToAct::Over(o) => break o,
             ToAct::Chance => {
                 s.roll();
+                if s.game.turn() + 1 >= sc.last_turn {
+                    last_turn_events(&s.game);
+                }
             }
             ToAct::Side(side) => {
                 let k = Some((s.game.turn(), s.game.phasing()));
                 if key != k {
                     if let Some((t, ph)) = key {
-                        report(&s.game, t, ph, &mut before);
+                        turns.push((t, ph, report(&s.game, t, ph, &mut before, verbose)));
                     }
                     key = k;
+                    if let (Some(l), Some((t, ph))) = (&sc.loc, k) {
+                        if t == sc.last_turn && ph == l.side {
+                            at_last = Some(line_now(&s.game));
+                        }
+                    }
                 }
                 let p = if side.0 == 0 { &mut p0 } else { &mut p1 };
                 let a = p.choose(&s.game);
-                if only.is_none_or(|o| o == side.0) {
+                if verbose && only.is_none_or(|o| o == side.0) {
                     if let Some(e) = p.explain() {
                         println!("  [{}] {e}", sc.sides[side.0 as usize]);
                     }
                 }
                 s.act(a).expect("a legal action");
+                if s.game.turn() + 1 >= sc.last_turn {
+                    last_turn_events(&s.game);
+                }
             }
         }
     };
     if let Some((t, ph)) = key {
-        report(&s.game, t, ph, &mut before);
+        turns.push((t, ph, report(&s.game, t, ph, &mut before, verbose)));
     }
     let l = ai::side_losses(&s.game);
     println!(
@@ -64,21 +108,119 @@ fn main() {
         sc.sides[1],
         l[1]
     );
+    if let Some(l) = at_last {
+        println!("  at the start of the last player-turn of the side with the line: {l}");
+    }
+    println!("  {}", classify(&s.game, &over, &turns));
 }
 
-/// The end of a player-turn: what each side lost in it, and the units in contact.
-fn report(g: &Game, turn: u8, phasing: Side, before: &mut [u32; 2]) {
+/// The combats, advances and eliminations of the last action, on the last two game-turns (a
+/// cut of the line of communications on the last stands, 17.5): `combat FR.3,FR.4 -> AU.2 at 1-2 (die 5):
+/// Ar`, `advance AU.2 to 2131`, `eliminated FR.9 (7.72)`.
+fn last_turn_events(g: &Game) {
+    use naw::Event;
+    let when = format!(
+        "t{} {}",
+        g.turn(),
+        g.scenario().sides[g.phasing().0 as usize]
+    );
+    let names = |s: &naw::UnitSet| s.iter().map(|u| g.id(u)).collect::<Vec<_>>().join(",");
+    for e in g.events() {
+        match e {
+            Event::Combat {
+                attackers,
+                defenders,
+                column,
+                die,
+                result,
+                ..
+            } => println!(
+                "    {when}: combat {} -> {} at {} (die {die}): {result:?}",
+                names(attackers),
+                names(defenders),
+                naw::tables::COLUMN_NAMES[column.0 as usize]
+            ),
+            Event::Advanced { unit, to } => {
+                println!("    {when}: advance {} to {to}", g.id(*unit))
+            }
+            Event::Eliminated { unit, why } => {
+                println!("    {when}: eliminated {} ({})", g.id(*unit), why.case())
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The line of communications as the board stands (17.5): who holds its end hex and the
+/// strength it would cut off now.
+fn line_now(g: &Game) -> String {
+    let Some(c) = g.line_of_communications() else {
+        return String::new();
+    };
+    let sc = g.scenario();
+    let cut: u32 = c
+        .cut_off
+        .iter()
+        .map(|u| sc.units[u.0 as usize].strength as u32)
+        .sum();
+    let holder = g.unit_at(c.hex).map_or("nobody", |u| g.id(u));
+    format!("{} holds {}, {cut} SP cut off now", holder, c.hex)
+}
+
+/// What a game's end came from, in a line: the strength the line of communications cut off at
+/// the end (17.5), each side's worst player-turn, and a class of the result.
+fn classify(g: &Game, over: &Outcome, turns: &[(u8, Side, [u32; 2])]) -> String {
+    let sc = g.scenario();
+    let cut: u32 = g
+        .line_of_communications_at_end()
+        .map(|c| {
+            c.cut_off
+                .iter()
+                .map(|u| sc.units[u.0 as usize].strength as u32)
+                .sum()
+        })
+        .unwrap_or(0);
+    let mut out = format!("cut off at the end: {cut} SP");
+    for side in 0..2 {
+        if let Some((t, ph, lost)) = turns.iter().max_by_key(|(_, _, lost)| lost[side]) {
+            out.push_str(&format!(
+                "; {} lost most ({}) in turn {t} {}",
+                sc.sides[side], lost[side], sc.sides[ph.0 as usize]
+            ));
+        }
+    }
+    let demoralized = over.case.starts_with("17.2") || over.case.starts_with("17.3");
+    let last = sc.last_turn;
+    let class = if cut >= 25 && demoralized {
+        "line cut".to_string()
+    } else if demoralized && g.turn() < last {
+        format!("demoralized in combat on turn {}", g.turn())
+    } else if demoralized {
+        "demoralized in combat on the last turn".to_string()
+    } else if let Some((_, _, lost)) = turns.last() {
+        if lost[0].max(lost[1]) >= 20 {
+            "last-turn losses, tie-break".to_string()
+        } else {
+            "tie-break".to_string()
+        }
+    } else {
+        "tie-break".to_string()
+    };
+    out.push_str(&format!("; class: {class}"));
+    out
+}
+
+/// The end of a player-turn: what each side lost in it (returned, and printed when `verbose`).
+fn report(g: &Game, turn: u8, phasing: Side, before: &mut [u32; 2], verbose: bool) -> [u32; 2] {
     let now = ai::side_losses(g);
     let sides = &g.scenario().sides;
-    println!(
-        "turn {turn} {}: lost {} {} (total {}), {} {} (total {})",
-        sides[phasing.0 as usize],
-        sides[0],
-        now[0] - before[0],
-        now[0],
-        sides[1],
-        now[1] - before[1],
-        now[1]
-    );
+    let lost = [now[0] - before[0], now[1] - before[1]];
+    if verbose {
+        println!(
+            "turn {turn} {}: lost {} {} (total {}), {} {} (total {})",
+            sides[phasing.0 as usize], sides[0], lost[0], now[0], sides[1], lost[1], now[1]
+        );
+    }
     *before = now;
+    lost
 }
