@@ -39,8 +39,11 @@ use std::sync::Arc;
 pub struct Style {
     /// Its name (`steady`, `bold`, `cautious`).
     pub name: &'static str,
-    /// The least column (in tenths: 20 is 2:1) at which a unit moves into contact.
+    /// The least column (in tenths: 20 is 2:1) at which an attacker's unit moves into
+    /// contact.
     pub contact: i64,
+    /// The same for the defender's units (which need not attack at all).
+    pub hold: i64,
     /// The turn from which the attacker closes whether gathered or not (12 is 13:50 at
     /// Möckern, when the history has both sides in position).
     pub close_turn: u16,
@@ -64,19 +67,22 @@ pub enum Aim {
 }
 
 impl Style {
-    /// The default: contact at 2:1 or better, closing once 60% are gathered or at 13:50.
+    /// The default: contact at 1:1 or better (counting only the friends who can reach the
+    /// enemy this stage, each once), closing once 60% are gathered or at 13:50.
     pub const STEADY: Style = Style {
         name: "steady",
-        contact: 20,
+        contact: 10,
+        hold: 10,
         close_turn: 12,
         gather: 60,
         aim: Aim::Nearest,
     };
     /// Closing at once, contact at 1:1 or better (defending: holding forward, counterattacking
-    /// at 1:1).
+    /// at 1:1 like the steady style).
     pub const BOLD: Style = Style {
         name: "bold",
         contact: 10,
+        hold: 10,
         close_turn: 1,
         gather: 0,
         aim: Aim::Nearest,
@@ -85,6 +91,7 @@ impl Style {
     pub const CAUTIOUS: Style = Style {
         name: "cautious",
         contact: 30,
+        hold: 30,
         close_turn: 18,
         gather: 90,
         aim: Aim::Nearest,
@@ -105,7 +112,7 @@ impl Style {
     /// no attack it need not make; attacking, the cautious numbers.
     pub const LINE: Style = Style {
         name: "hold the line",
-        contact: 40,
+        hold: 40,
         ..Style::CAUTIOUS
     };
 }
@@ -422,6 +429,15 @@ impl<'a> Ctx<'a> {
         v
     }
 
+    /// The least column (tenths) at which a unit of this side moves into contact.
+    fn least(&self) -> i64 {
+        if self.attacker {
+            self.style.contact
+        } else {
+            self.style.hold
+        }
+    }
+
     /// Whether an enemy not routed stands in `h`.
     fn live_enemy(&self, h: Hex) -> bool {
         self.g
@@ -698,11 +714,6 @@ impl<'a> Ctx<'a> {
                 let mut s = 20 + i64::from(t.strength.min(40)) - 8 * self.dist(b, h);
                 if matches!(t.order, Order::Ordered) {
                     s += 15;
-                    // a battery in order disordered cannot fire ([9.1.1]): counter-battery
-                    // fire spares the troops waiting under its guns
-                    if g.kind_of(target).arm() == Arm::Artillery {
-                        s += 25;
-                    }
                 }
                 if !self.enemy_hexes_next_to_ours(h) {
                     s -= 5;
@@ -803,9 +814,9 @@ impl<'a> Ctx<'a> {
                 return -61;
             }
             match self.contact(unit, to) {
-                Some((c, e)) if c >= self.style.contact && (self.closing || c >= 40) => {
+                Some((c, e)) if c >= self.least() && (self.closing || c >= 40) => {
                     let joined = self.joiners(e, unit).len() as i64 - 1;
-                    s = s.max(0) + 20 + (c - self.style.contact) + 10 * joined.min(3);
+                    s = s.max(0) + 20 + (c - self.least()) + 10 * joined.min(3);
                 }
                 _ => return -61,
             }
@@ -821,7 +832,7 @@ impl<'a> Ctx<'a> {
         // a unit in contact at a bad column steps back (not a defender on its objective)
         if arm != Arm::Artillery && self.nearest_enemy(from) <= 1 && near_to > 1 {
             let now = self.contact(unit, from).map_or(0, |(c, _)| c);
-            if now < self.style.contact && (self.attacker || !self.ours.contains(&from)) {
+            if now < self.least() && (self.attacker || !self.ours.contains(&from)) {
                 s += 35;
             }
         }
@@ -902,7 +913,7 @@ impl<'a> Ctx<'a> {
                     Some(format!(
                         "Movement ({style}): hold the objectives; a unit moves into contact \
                          only at {} or better.",
-                        column_text(self.style.contact)
+                        column_text(self.least())
                     ))
                 } else if self.closing {
                     Some(format!(

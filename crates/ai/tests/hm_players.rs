@@ -292,8 +292,9 @@ fn the_attacker_keeps_its_batteries_out_of_contact_and_closes_only_in_order() {
 #[test]
 fn a_disordered_unit_or_a_bad_column_does_not_go_into_contact() {
     // Play to the first Prussian movement stage in which some unit can move next to a French
-    // one; there every contact move the heuristic would make reads 2:1 or better with the
-    // friends that can join, and once the unit is disordered none scores above `end`.
+    // one; there every contact move the heuristic would make reads the steady style's column
+    // (1:1) or better with the friends near, and once the unit is disordered none scores above
+    // `end`.
     let mut seats = heuristics(9);
     let mut g = moeckern();
     let mut dice = Dice::new(3);
@@ -351,7 +352,11 @@ fn a_disordered_unit_or_a_bad_column_does_not_go_into_contact() {
                                     .map(|p| ai::hm::column10(&p))
                                     .max()
                                     .unwrap_or(0);
-                                assert!(best >= 20, "'{}' at {best}", g.action_text(a));
+                                assert!(
+                                    best >= Style::STEADY.contact,
+                                    "'{}' at {best}",
+                                    g.action_text(a)
+                                );
                             }
                         }
                     }
@@ -570,8 +575,14 @@ fn id(g: &Game, s: &str) -> UnitId {
     g.unit_by_id(s).expect("a unit")
 }
 
+/// The score of `a` by the heuristic that goes into contact at 2:1.
 fn score_of(g: &Game, a: Action) -> i64 {
-    HmHeuristic::new(1)
+    let two = Style {
+        contact: 20,
+        hold: 20,
+        ..Style::STEADY
+    };
+    HmHeuristic::with_style(1, two)
         .scored(g)
         .into_iter()
         .find(|p| p.1 == a)
