@@ -966,3 +966,56 @@ fn units_across_the_armistice_line_withdraw_rather_than_march() {
     assert!(g.units()[u].moved, "it withdrew");
     assert_eq!(g.losses(1).march, 0);
 }
+
+#[test]
+fn allied_units_leave_in_the_armistice_to_come_back_beyond_the_french() {
+    // Armistice (L41): scenario 8, the French call it on turn 14; an Allied corps on the east
+    // edge north-east of the line, far from every French-held city, leaves the map to return
+    // in Austria (Dresden and Leipzig within reach of Bohemia) rather than wait out the
+    // armistice behind the line
+    let mut g = staged(8, 14, 0);
+    g.apply(Action::Armistice)
+        .expect("the armistice is legal on turn 14");
+    let mut french = L1813Heuristic::new(2);
+    for _ in 0..200 {
+        if g.player() == 1 {
+            break;
+        }
+        let ToAct::Side(_) = g.to_act() else { break };
+        let a = french.choose(&g);
+        g.apply(a).expect("legal");
+    }
+    assert_eq!((g.player(), g.step()), (1, Step::Movement));
+    let b = g.board().clone();
+    let u = g.stage_unit(1, "infantry-corps", Hex::new(0, 0)).unwrap();
+    let edge = (0..b.len())
+        .map(|i| b.hex_at(i))
+        .filter(|&h| !b.hex(h).austria)
+        .max_by_key(|&h| {
+            g.stage_unit_mut(u).hex = h;
+            (g.may_leave_in_armistice(u), h.y)
+        })
+        .unwrap();
+    g.stage_unit_mut(u).hex = edge;
+    assert!(
+        g.may_leave_in_armistice(u),
+        "an east edge hex north-east of the line"
+    );
+    let sc = ai::l1813::heuristic::scored(&g);
+    let exit = Action::Exit { unit: u as u16 };
+    let score = sc.iter().find(|(_, a)| *a == exit).map(|&(s, _)| s);
+    assert!(score.is_some_and(|s| s > 0), "{score:?}");
+    let mut p = L1813Heuristic::new(4);
+    let mut left = false;
+    for _ in 0..300 {
+        if g.player() != 1 || g.step() != Step::Movement {
+            break;
+        }
+        let ToAct::Side(_) = g.to_act() else { break };
+        let a = p.choose(&g);
+        left |= a == exit;
+        g.apply(a).expect("legal");
+    }
+    assert!(left, "the corps left the map");
+    assert!(g.away().iter().any(|&(x, _)| x == u));
+}

@@ -726,6 +726,9 @@ impl<'a> View<'a> {
     /// six divisions, a leader and a supply unit would score.
     fn exit(&self, u: usize) -> i64 {
         let g = self.g;
+        if self.me == 1 {
+            return self.armistice_exit(u);
+        }
         if self.me != 0 || g.units()[u].side != 0 {
             return -1;
         }
@@ -744,6 +747,68 @@ impl<'a> View<'a> {
         if groups > g.exit_groups() {
             // before any march or move
             450
+        } else {
+            -1
+        }
+    }
+
+    /// The score of an Allied combat unit leaving the map during the armistice (ruling L41):
+    /// it returns on the far side of the French corridor (in Austria from the east edge, on
+    /// the east edge from Austria) after the scenario's game-turns away. Worth it when that
+    /// brings it to a victory city it does not hold sooner than walking, which cannot begin
+    /// before the armistice ends (no unit crosses the line while it holds), and when it is
+    /// back before the game ends.
+    fn armistice_exit(&self, u: usize) -> i64 {
+        let g = self.g;
+        let unit = &g.units()[u];
+        if !g.may_leave_in_armistice(u) || !g.arm(unit).is_combat() {
+            return -1;
+        }
+        let Some(a) = g.scenario().rules.armistice.as_ref() else {
+            return -1;
+        };
+        let (Some(from), true) = (g.armistice_called(), g.armistice_active()) else {
+            return -1;
+        };
+        let back = a.reentry_after;
+        if g.turn() + back >= g.scenario().last_turn {
+            return -1;
+        }
+        let targets: Vec<Hex> = self
+            .cities
+            .iter()
+            .filter(|&&(_, o)| o != Some(self.me))
+            .map(|&(h, _)| h)
+            .collect();
+        let near = |h: Hex| targets.iter().map(|&t| self.dist(h, t)).min();
+        let Some(walk_d) = near(unit.hex) else {
+            return -1;
+        };
+        let b = g.board();
+        let from_austria = b.hex(unit.hex).austria;
+        // where it comes back: Austria's edge, or the east edge north of Austria
+        let back_d = (0..b.len())
+            .map(|i| b.hex_at(i))
+            .filter(|&h| b.neighbours(h).count() < 6)
+            .filter(|&h| {
+                if from_austria {
+                    !b.hex(h).austria && b.hex(h).zone == 1
+                } else {
+                    b.hex(h).austria
+                }
+            })
+            .filter_map(near)
+            .min();
+        let Some(back_d) = back_d else {
+            return -1;
+        };
+        let allowance = g.allowance(unit).max(1);
+        let turns = |d: u32| d.div_ceil(allowance);
+        let armistice_left = (from + a.turns + 1).saturating_sub(g.turn());
+        let walk = armistice_left + turns(walk_d);
+        let around = back + turns(back_d);
+        if around < walk {
+            350
         } else {
             -1
         }
@@ -959,6 +1024,11 @@ pub fn describe(g: &Game, style: Style, plan: &[Action]) -> String {
             }
             Action::Armistice => other
                 .push("calls the armistice to avert the German rebellion (Armistice)".to_string()),
+            Action::Exit { .. } if me == 1 => other.push(
+                "leaves the map during the armistice to come back on the far side of the French \
+                 (Armistice, L41)"
+                    .into(),
+            ),
             Action::Exit { .. } => {
                 other.push("moves a complete group off the east edge (ESM)".into())
             }
