@@ -813,7 +813,13 @@ fn march_losses_study() {
             ToAct::Over(_) => break,
         }
     }
-    eprintln!("losses {:?} {:?}", g.losses(0), g.losses(1));
+    eprintln!(
+        "losses {:?} {:?} armistice {:?} austria {:?}",
+        g.losses(0),
+        g.losses(1),
+        g.armistice_called(),
+        g.austria_intervened()
+    );
 }
 
 // ---- forced marches weighed -----------------------------------------------------------------

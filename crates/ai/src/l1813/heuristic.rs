@@ -268,6 +268,11 @@ struct View<'a> {
     worth: HashMap<Hex, u32>,
     /// Each unit's goal for this decision (friendly units on the map; computed once).
     goals: Vec<Option<Hex>>,
+    /// The Allies during the armistice (L41): the hexes of the east edge north-east of the
+    /// line they may leave by, and the distance from where units come back to the nearest
+    /// victory city they do not hold, for a unit leaving from the east edge and from Austria.
+    armistice_exits: Vec<Hex>,
+    back_distance: [Option<u32>; 2],
 }
 
 impl<'a> View<'a> {
@@ -290,7 +295,12 @@ impl<'a> View<'a> {
             friends: Vec::new(),
             goals: Vec::new(),
             worth: HashMap::new(),
+            armistice_exits: Vec::new(),
+            back_distance: [None, None],
         };
+        if me == 1 && g.armistice_active() && g.austria_open() {
+            v.armistice_ways();
+        }
         for u in g.units().iter().filter(|u| u.on_map()) {
             let arm = g.arm(u);
             let mine = u.side == me;
@@ -389,6 +399,9 @@ impl<'a> View<'a> {
             && self.friends_at(from, u).is_empty()
         {
             return Some(from);
+        }
+        if let Some(e) = self.way_round(u, from) {
+            return Some(e);
         }
         let mut wanted: Vec<Hex> = if self.style.hunt && !self.enemies.is_empty() {
             Vec::new()
@@ -764,54 +777,98 @@ impl<'a> View<'a> {
         if !g.may_leave_in_armistice(u) || !g.arm(unit).is_combat() {
             return -1;
         }
-        let Some(a) = g.scenario().rules.armistice.as_ref() else {
-            return -1;
-        };
-        let (Some(from), true) = (g.armistice_called(), g.armistice_active()) else {
-            return -1;
-        };
-        let back = a.reentry_after;
-        if g.turn() + back >= g.scenario().last_turn {
-            return -1;
+        if self.exit_worth(u, unit.hex, 0) {
+            350
+        } else {
+            -1
         }
+    }
+
+    /// Reads the ways round the French during the armistice (the view's `armistice_exits`
+    /// and `back_distance`).
+    fn armistice_ways(&mut self) {
+        let b = self.g.board();
         let targets: Vec<Hex> = self
             .cities
             .iter()
             .filter(|&&(_, o)| o != Some(self.me))
             .map(|&(h, _)| h)
             .collect();
-        let near = |h: Hex| targets.iter().map(|&t| self.dist(h, t)).min();
-        let Some(walk_d) = near(unit.hex) else {
-            return -1;
-        };
-        let b = g.board();
-        let from_austria = b.hex(unit.hex).austria;
-        // where it comes back: Austria's edge, or the east edge north of Austria
-        let back_d = (0..b.len())
+        let edge: Vec<Hex> = (0..b.len())
             .map(|i| b.hex_at(i))
             .filter(|&h| b.neighbours(h).count() < 6)
-            .filter(|&h| {
-                if from_austria {
-                    !b.hex(h).austria && b.hex(h).zone == 1
-                } else {
-                    b.hex(h).austria
-                }
-            })
-            .filter_map(near)
-            .min();
-        let Some(back_d) = back_d else {
-            return -1;
+            .collect();
+        let near = |h: Hex| targets.iter().map(|&t| b.distance(h, t)).min();
+        // leaving from the east edge: back in Austria (its edge); from Austria: back on the
+        // east edge north of Austria
+        self.back_distance = [
+            edge.iter()
+                .filter(|&&h| b.hex(h).austria)
+                .filter_map(|&h| near(h))
+                .min(),
+            edge.iter()
+                .filter(|&&h| !b.hex(h).austria && b.hex(h).zone == 1)
+                .filter_map(|&h| near(h))
+                .min(),
+        ];
+        let east = edge.iter().map(|h| h.x).max().unwrap_or(0);
+        self.armistice_exits = edge
+            .into_iter()
+            .filter(|h| h.x == east && b.hex(*h).zone == 1 && !b.hex(*h).austria)
+            .collect();
+    }
+
+    /// Whether Allied unit `u`, standing at `at` in `turns` game-turns, should leave the map
+    /// there during the armistice (ruling L41): it returns on the far side of the French
+    /// corridor (in Austria from the east edge, on the east edge from Austria) after the
+    /// scenario's game-turns away. Worth it when that brings it to a victory city it does not
+    /// hold sooner than walking, which cannot begin before the armistice ends (no unit crosses
+    /// the line while it holds), and when it is back before the game ends.
+    fn exit_worth(&self, u: usize, at: Hex, turns: u32) -> bool {
+        let g = self.g;
+        let unit = &g.units()[u];
+        let (Some(a), Some(from)) = (g.scenario().rules.armistice.as_ref(), g.armistice_called())
+        else {
+            return false;
         };
-        let allowance = g.allowance(unit).max(1);
-        let turns = |d: u32| d.div_ceil(allowance);
-        let armistice_left = (from + a.turns + 1).saturating_sub(g.turn());
-        let walk = armistice_left + turns(walk_d);
-        let around = back + turns(back_d);
-        if around < walk {
-            350
-        } else {
-            -1
+        let back = a.reentry_after;
+        if g.turn() + turns + back >= g.scenario().last_turn {
+            return false;
         }
+        let allowance = g.allowance(unit).max(1);
+        let hexes = |d: u32| d.div_ceil(allowance);
+        let walk_d = self
+            .cities
+            .iter()
+            .filter(|&&(_, o)| o != Some(self.me))
+            .map(|&(h, _)| self.dist(unit.hex, h))
+            .min();
+        let from_austria = g.board().hex(at).austria;
+        let (Some(walk_d), Some(back_d)) = (walk_d, self.back_distance[usize::from(from_austria)])
+        else {
+            return false;
+        };
+        let armistice_left = (from + a.turns + 1).saturating_sub(g.turn());
+        let walk = armistice_left + hexes(walk_d);
+        let around = turns + back + hexes(back_d);
+        around < walk
+    }
+
+    /// During the armistice, an Allied combat unit's way round the French: the nearest hex of
+    /// the east edge it may leave by, when leaving there is worth it ([`View::exit_worth`]).
+    fn way_round(&self, u: usize, from: Hex) -> Option<Hex> {
+        let g = self.g;
+        if self.armistice_exits.is_empty() || g.must_withdraw(u) {
+            return None;
+        }
+        let e = self
+            .armistice_exits
+            .iter()
+            .copied()
+            .min_by_key(|&e| (self.dist(from, e), e.x, e.y))?;
+        let allowance = g.allowance(&g.units()[u]).max(1);
+        let turns = self.dist(from, e).div_ceil(allowance);
+        self.exit_worth(u, e, turns).then_some(e)
     }
 
     /// Supply units this side has allocated to combat this player-turn, and its combats.
