@@ -20,9 +20,12 @@
 //!   fortress's own supply. Supply units follow the combat units that no supply unit feeds
 //!   yet; leaders the strongest stack. Automatic eliminations (CRT Auto) are always taken.
 //! - Forced march (Forced March; Supply (C) III): declared only by a unit far from its
-//!   objective when the march's chance of destruction or dispersal, read from the crate's
-//!   tables (`ForcedMarchTables::chances`, stopping on every letter), is at most the style's
-//!   36ths. On a letter it stops the march.
+//!   objective, at most the style's 36ths of destruction or dispersal, and only where its
+//!   expected gain outweighs its expected cost, both from the rules' chances
+//!   (`Game::march_chances`: no roll where a supply unit that has not moved supports it);
+//!   declared before the unit moves. On a letter it stops the march.
+//! - Armistice (ruling L41): a unit across the line withdraws first; an Allied unit goes round
+//!   the French by the map's edge when that reaches a city sooner than waiting.
 //! - Combat: the odds are the rules' arithmetic ([`attack_odds`]: `odds::attack_strength`,
 //!   `odds::defence_strength` with the hexside's terrain multiplier, the leaders' bonuses from
 //!   the crate's tables, supply where a supply unit could feed each side, the CRT column and
