@@ -977,11 +977,14 @@ impl<'a> Ctx<'a> {
                     Some(format!(
                         "{} attacks {} {odds}, {with} ({style}: the strength goes where it \
                          can win and each other hex that must be attacked gets the one unit \
-                         that fares best there, of {} units next to the enemy; a unit in \
-                         contact must attack, [9.4.2.2]).",
+                         that fares best there, {}; a unit in contact must attack, \
+                         [9.4.2.2]).",
                         g.unit_name(unit),
                         target,
-                        self.plan.len().max(att.len()),
+                        match self.plan.len().max(att.len()) {
+                            1 => "the only unit in contact".to_string(),
+                            n => format!("of {n} units in contact"),
+                        },
                     ))
                 }
                 _ => None,
