@@ -1025,3 +1025,70 @@ fn allied_units_leave_in_the_armistice_to_come_back_beyond_the_french() {
     assert!(left, "the corps left the map");
     assert!(g.away().iter().any(|&(x, _)| x == u));
 }
+
+/// A study (by hand: `cargo test -p ai --test l1813_players -- --ignored spring_study
+/// --nocapture`): scenario 1 turn by turn, heuristic against heuristic: who holds the cities,
+/// the French attacks declared, each side's divisions on the map.
+#[test]
+#[ignore]
+fn spring_study() {
+    let mut g = new_game(1);
+    let mut seats = [heuristic(1), heuristic(2)];
+    let mut dice = Dice::new(3);
+    let mut attacks = 0;
+    let mut turn = 0;
+    for _ in 0..400_000 {
+        if g.turn() != turn {
+            let div = |s: u8| -> u32 {
+                g.units()
+                    .iter()
+                    .filter(|u| u.side == s && u.on_map() && g.arm(u).is_combat())
+                    .map(|u| g.kind(u).worth)
+                    .sum()
+            };
+            let b = g.board();
+            let near: Vec<u32> = b
+                .cities
+                .iter()
+                .flatten()
+                .map(|&c| {
+                    g.units()
+                        .iter()
+                        .filter(|u| u.side == 0 && u.on_map() && g.arm(u).is_combat())
+                        .map(|u| b.distance(u.hex, c))
+                        .min()
+                        .unwrap_or(99)
+                })
+                .collect();
+            eprintln!(
+                "turn {}: holders {:?}, French attacks so far {attacks}, divisions {} / {}, \
+                 nearest French to each city {near:?}, vp {:?}",
+                g.turn(),
+                g.city_holders(),
+                div(0),
+                div(1),
+                g.victory_points()
+            );
+            turn = g.turn();
+        }
+        match g.to_act() {
+            ToAct::Side(Side(s)) => {
+                let a = seats[usize::from(s % 2)].choose(&g);
+                if s == 0 && matches!(a, Action::Attack { .. }) {
+                    attacks += 1;
+                }
+                g.apply(a).expect("legal");
+            }
+            ToAct::Chance => {
+                let a = engine::draw_chance(&g, &mut dice).expect("an outcome");
+                g.apply_unchecked(a);
+            }
+            ToAct::Over(_) => break,
+        }
+    }
+    eprintln!(
+        "end: holders {:?} vp {:?}",
+        g.city_holders(),
+        g.victory_points()
+    );
+}

@@ -285,11 +285,21 @@ pub enum L1813Player {
 }
 
 impl L1813Player {
-    /// The player of a spec: `heuristic`, `plans`, `plans@Nn`, `search`, `search@Nn`.
+    /// The player of a spec: `heuristic`, `heuristic-<style>` (`heuristic-bold`: one
+    /// [`heuristic::Style`] throughout, for studies), `plans`, `plans@Nn`, `search`,
+    /// `search@Nn`.
     pub fn from_spec(spec: &str, seed: u64) -> Result<L1813Player, String> {
         let s = spec.trim();
         if s == "heuristic" {
             Ok(L1813Player::Heuristic(L1813Heuristic::new(seed)))
+        } else if let Some(name) = s.strip_prefix("heuristic-") {
+            heuristic::Style::ALL
+                .into_iter()
+                .find(|st| st.name == name)
+                .map(|st| L1813Player::Heuristic(L1813Heuristic::styled(st, seed)))
+                .ok_or_else(|| {
+                    format!("no style '{name}' (heuristic-steady, -bold, -cautious, -hunting)")
+                })
         } else if s.starts_with("plans") {
             L1813Plans::from_spec(s, seed).map(L1813Player::Plans)
         } else {
