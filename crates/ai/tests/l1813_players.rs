@@ -1092,3 +1092,29 @@ fn spring_study() {
         g.victory_points()
     );
 }
+
+#[test]
+fn reading_the_real_game_would_tell_the_hidden_allies_apart() {
+    // the control of the tests above: a French heuristic that read the real game (as every
+    // player did before determinizations) plays differently on the two tellings somewhere
+    let mut differ = false;
+    for turn in [1, 2, 3] {
+        let a = spring_position(turn);
+        let b = told_otherwise(&a);
+        let (mut pa, mut pb) = (L1813Heuristic::new(21), L1813Heuristic::new(21));
+        let (mut x, mut y) = (a.clone(), b.clone());
+        for _ in 0..200 {
+            if public(&x) != public(&y) || x.to_act() != ToAct::Side(Side(0)) {
+                break;
+            }
+            let (p, q) = (pa.choose_in(&x), pb.choose_in(&y));
+            if p != q {
+                differ = true;
+                break;
+            }
+            x.apply(p).expect("legal");
+            y.apply(q).expect("legal");
+        }
+    }
+    assert!(differ, "no position where the hidden identities mattered");
+}
