@@ -37,7 +37,7 @@ use crate::board::Board;
 use crate::crt::CombatResult;
 use crate::data::Tables;
 use crate::europe::{Area, Europe};
-use crate::forced_march::March;
+use crate::forced_march::{March, MarchChances, OnLetter};
 use crate::scenario::{AustriaAccess, Force, Scenario};
 use crate::units::{Arm, Units};
 use engine::{GameEvent, Outcome, Refusal, Rules, Side, ToAct, Viewer};
@@ -1920,6 +1920,22 @@ impl Game {
     /// dispersed, stacked with or adjacent, not moved this phase.
     fn march_supply(&self, side: u8, h: Hex) -> Option<usize> {
         self.supply_near(side, h, |s| !s.moved)
+    }
+
+    /// The chance of each end of a forced march unit `u` would declare now (Forced March;
+    /// Supply (C) III), as the rules would roll it: none when a friendly supply unit that has
+    /// not moved this phase could support it from its hex or beside it, or when the march is
+    /// the spring's free march from Gotha; the table's chances otherwise, its owner stopping or
+    /// rolling on every letter as `on_letter` says. What its owner may know before declaring.
+    pub fn march_chances(&self, u: usize, triple: bool, on_letter: OnLetter) -> MarchChances {
+        let unit = &self.units[u];
+        let march = if triple { March::Triple } else { March::Double };
+        // the same test as the declaration's (Supply (C) III: a supply unit not moved)
+        let supported = self.gotha_free(unit) || self.march_supply(unit.side, unit.hex).is_some();
+        self.ctx
+            .tables
+            .forced_march
+            .chances(march, supported, on_letter)
     }
 
     fn apply_march(&mut self, u: usize, triple: bool) {

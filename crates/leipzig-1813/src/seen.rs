@@ -18,7 +18,6 @@
 //! labels). The real game is never changed. A side that may examine every unit gets an exact
 //! copy.
 
-use crate::forced_march::{March, MarchChances, OnLetter};
 use crate::game::{Game, Unit};
 use engine::Dice;
 
@@ -57,25 +56,6 @@ fn identity_key(u: &Unit) -> impl Ord {
 }
 
 impl Game {
-    /// The chance of each end of a forced march unit `u` would declare now (Forced March;
-    /// Supply (C) III), as the rules would roll it: none when a friendly supply unit that has
-    /// not moved this phase could support it from its hex or beside it, or when the march is
-    /// the spring's free march from Gotha; the table's chances otherwise, its owner stopping or
-    /// rolling on every letter as `on_letter` says. What its owner may know before declaring.
-    pub fn march_chances(&self, u: usize, triple: bool, on_letter: OnLetter) -> MarchChances {
-        let unit = &self.units[u];
-        let march = if triple { March::Triple } else { March::Double };
-        // the same test as the declaration's (Supply (C) III: a supply unit not moved)
-        let supported = self.gotha_free(unit)
-            || self
-                .supply_near(unit.side, unit.hex, |s| !s.moved)
-                .is_some();
-        self.ctx
-            .tables
-            .forced_march
-            .chances(march, supported, on_letter)
-    }
-
     /// Whether `side` may examine every unit now ([`Game::sees`]): then
     /// [`Game::as_seen_by`] is an exact copy.
     pub fn sees_all(&self, side: u8) -> bool {
@@ -167,43 +147,6 @@ mod tests {
         h.units[a] = placed(&g.units[b], &g.units[a]);
         h.units[b] = placed(&g.units[a], &g.units[b]);
         h
-    }
-
-    /// A French infantry corps with a supply unit beside it (moved or not) in scenario 5.
-    fn corps_with_supply(supply_moved: bool) -> (Game, usize) {
-        let mut g = Game::new(&Scenario::leipzig(5).unwrap(), &Tables::leipzig()).unwrap();
-        g.stage_empty(3, 0);
-        let b = g.board().clone();
-        let h = (0..b.len())
-            .map(|i| b.hex_at(i))
-            .find(|&h| b.neighbours(h).count() == 6 && b.hex(h).city.is_none())
-            .unwrap();
-        let n = b.neighbours(h).next().unwrap().1;
-        let u = g.stage_unit(0, "infantry-corps", h).unwrap();
-        let s = g.stage_unit(0, "supply", n).unwrap();
-        g.stage_unit_mut(s).moved = supply_moved;
-        (g, u)
-    }
-
-    #[test]
-    fn a_march_s_chances_are_those_the_rules_roll() {
-        for moved in [false, true] {
-            let (g, u) = corps_with_supply(moved);
-            let ch = g.march_chances(u, false, OnLetter::Halt);
-            let mut h = g.clone();
-            h.apply(crate::Action::March {
-                unit: u as u16,
-                triple: false,
-            })
-            .expect("a legal march");
-            let rolls = matches!(h.units[u].march, crate::game::MarchState::Unrolled(_));
-            // Supply (C) III: a supply unit that has moved supports no march
-            assert_eq!(rolls, moved);
-            assert_eq!(ch.completes == 36, !moved, "{ch:?}");
-            if moved {
-                assert!(ch.destroyed + ch.dispersed > 0);
-            }
-        }
     }
 
     #[test]

@@ -204,3 +204,44 @@ fn explanation_of_results_the_owner_decides_letter_by_letter() {
         t.double.chances(OnLetter::Roll)
     );
 }
+
+/// A French infantry corps with a supply unit beside it (moved or not) in scenario 5.
+fn corps_with_supply(supply_moved: bool) -> (leipzig_1813::Game, usize) {
+    use leipzig_1813::scenario::Scenario;
+    let mut g =
+        leipzig_1813::Game::new(&Scenario::leipzig(5).unwrap(), &Tables::leipzig()).unwrap();
+    g.stage_empty(3, 0);
+    let b = g.board().clone();
+    let h = (0..b.len())
+        .map(|i| b.hex_at(i))
+        .find(|&h| b.neighbours(h).count() == 6 && b.hex(h).city.is_none())
+        .unwrap();
+    let n = b.neighbours(h).next().unwrap().1;
+    let u = g.stage_unit(0, "infantry-corps", h).unwrap();
+    let s = g.stage_unit(0, "supply", n).unwrap();
+    g.stage_unit_mut(s).moved = supply_moved;
+    (g, u)
+}
+
+#[test]
+fn supply_c_iii_a_march_s_chances_before_it_is_declared_are_those_the_rules_roll() {
+    use engine::Rules;
+    use leipzig_1813::game::MarchState;
+    for moved in [false, true] {
+        let (g, u) = corps_with_supply(moved);
+        let ch = g.march_chances(u, false, OnLetter::Halt);
+        let mut h = g.clone();
+        h.apply(leipzig_1813::Action::March {
+            unit: u as u16,
+            triple: false,
+        })
+        .expect("a legal march");
+        let rolls = matches!(h.units()[u].march, MarchState::Unrolled(_));
+        // Supply (C) III: a supply unit that has moved supports no march
+        assert_eq!(rolls, moved);
+        assert_eq!(ch.completes == 36, !moved, "{ch:?}");
+        if moved {
+            assert!(ch.destroyed + ch.dispersed > 0);
+        }
+    }
+}
