@@ -13,7 +13,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  useFixture, ARTIFACTS, server, api, browser, newPage, shot, openBoard, waitBoard, idle, boardState, waitActions, centreOn, clickHex, assertNoPageErrors,
+  useFixture, ARTIFACTS, server, api, browser, newPage, shot, openBoard, waitBoard, idle, boardState, waitActions, centreOn, clickHex, command, assertNoPageErrors,
 } from './helpers.mjs';
 
 useFixture();
@@ -76,22 +76,26 @@ test('Möckern: a battalion forms square against cavalry by a click, and the cha
   await shot(page, '18-hm-square-formed');
   await counter.screenshot({ path: path.join(ARTIFACTS, '18-hm-square-counter.png'), animations: 'disabled' });
 
-  // the rest of the French player-turn and the Prussian one up to their attacks
+  // the rest of this player-turn and the other side's up to the action after which the charge
+  // is resolved: the End of their declared attacks, or an action of the resolution before it (an
+  // advance after an earlier combat)
   const then = data.then.slice(0, -1);
+  const last = data.then[data.then.length - 1];
   for (const a of then) await api.act(g.id, a, g.seats.both);
   await page.reload();
   await waitBoard(page);
   s = await boardState(page);
-  assert.equal(s.step, 'attacks');
+  assert.equal(s.step, last === 'end' ? 'attacks' : 'resolution');
   assert.equal(unitOf(s, data.unit).formation, 'square', 'still in square');
   assert.equal(unitOf(s, data.unit).hex, data.hex, 'where it formed');
   const charger = data.charge.attackers[0];
   assert.ok(s.log.some((/** @type {any} */ e) => e.action === `attack ${charger} ${data.hex}`), `${charger} attacks the square`);
-  // the attacks declared: the last action (End) resolves them, cavalry and squares first ([9])
-  assert.equal(data.then[data.then.length - 1], 'end');
+  // the attacks declared: the last action (End, or one of the resolution's) resolves the charge,
+  // cavalry and squares first ([9])
   await centreOn(page, data.hex);
   n = s.actions_recorded;
-  await page.locator('.card-orders button.btn-end[data-key="act:end"]').click();
+  if (last === 'end') await page.locator('.card-orders button.btn-end[data-key="act:end"]').click();
+  else await command(page, last);
   await waitActions(page, n);
   s = await boardState(page);
   const charge = s.log.filter((/** @type {any} */ e) => e.n > n).flatMap((/** @type {any} */ e) => e.events)
