@@ -38,6 +38,16 @@ pub enum Loc {
     Gone,
 }
 
+impl Loc {
+    /// The hex of a thing on the table; `None` while it waits or once it is gone.
+    pub fn hex(self) -> Option<Hex> {
+        match self {
+            Loc::Map(h) => Some(h),
+            _ => None,
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct UnitState {
     pub loc: Loc,
@@ -464,10 +474,7 @@ impl Game {
 
     /// The hex of a unit on the table.
     pub fn hex_of(&self, u: UnitId) -> Option<Hex> {
-        match self.st.units[usize::from(u.0)].loc {
-            Loc::Map(h) => Some(h),
-            _ => None,
-        }
+        self.st.units[usize::from(u.0)].loc.hex()
     }
 
     /// The units in a hex.
@@ -738,10 +745,7 @@ impl Game {
     }
 
     pub(crate) fn general_hex(&self, g: usize) -> Option<Hex> {
-        match self.st.generals[g].loc {
-            Loc::Map(h) => Some(h),
-            _ => None,
-        }
+        self.st.generals[g].loc.hex()
     }
 
     pub(crate) fn chart(&self) -> &TerrainChart {

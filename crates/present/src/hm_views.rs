@@ -457,10 +457,7 @@ pub fn hm_legal_action(g: &Game, a: Action) -> LegalAction {
         ..LegalAction::default()
     };
     let hex = |u: UnitId| g.hex_of(u).map(|h| h.to_string());
-    let ghex = |x: GeneralId| match g.general(x).loc {
-        Loc::Map(h) => Some(h.to_string()),
-        _ => None,
-    };
+    let ghex = |x: GeneralId| g.general(x).loc.hex().map(|h| h.to_string());
     match a {
         Action::Move { unit, to } => {
             la.unit = Some(unit_id(g, unit));
@@ -975,10 +972,7 @@ pub fn hm_moves(g: &Game, word: &str) -> Result<Value, QueryError> {
     };
     if let Some(u) = g.unit_by_id(word) {
         let v = g.unit(u);
-        let from = match v.loc {
-            Loc::Map(h) => Some(h),
-            _ => None,
-        };
+        let from = v.loc.hex();
         let legal_to: Vec<Hex> = legal
             .iter()
             .filter_map(|a| match *a {
@@ -1011,10 +1005,7 @@ pub fn hm_moves(g: &Game, word: &str) -> Result<Value, QueryError> {
     }
     if let Some(x) = g.general_by_id(word) {
         let v = g.general(x);
-        let from = match v.loc {
-            Loc::Map(h) => Some(h),
-            _ => None,
-        };
+        let from = v.loc.hex();
         let legal_to: Vec<Hex> = legal
             .iter()
             .filter_map(|a| match *a {
