@@ -51,6 +51,14 @@ pub struct Style {
     /// hex is vacated (the level `search4`'s model of the enemy's last player-turn, in its
     /// rollouts and replies).
     pub strike_line: bool,
+    /// On the last three player-turns of the side with a line of communications, a holder of
+    /// its end hex that the enemy could attack at 2-1 or more next turn steps off (when it is
+    /// free to move, 5.13) for the strongest stronger unit that reaches the hex once it is
+    /// vacant (17.5: the enemy's advance into it, 7.74, cuts the whole army off); when none
+    /// reaches it, the strongest stronger unit that reaches a free hex beside it comes up
+    /// there. No level uses it: as two more candidate plans of `search4` it changed none of
+    /// 40 paired First Days (`docs/ai.md`, "the end hex's holder").
+    pub relieve_end: bool,
 }
 
 impl Default for Style {
@@ -67,6 +75,7 @@ impl Default for Style {
             keep_entry: false,
             hold_line: false,
             strike_line: false,
+            relieve_end: false,
         }
     }
 }
@@ -890,7 +899,9 @@ impl<'a> MoveCtx<'a> {
         if ls == self.me {
             match self.b.unit_at(t) {
                 Some(w) if info.side[w.0 as usize] == self.me => {
-                    self.used[w.0 as usize] = true;
+                    if !self.relieve_end(w, t) {
+                        self.used[w.0 as usize] = true;
+                    }
                 }
                 Some(_) => {}
                 None => {
@@ -937,6 +948,131 @@ impl<'a> MoveCtx<'a> {
                 self.plan.explanation.plan.push_str(&format!(
                     "{} takes {}, cutting the enemy's line of communications (17.5); ",
                     self.g.id(u),
+                    info.hex(t)
+                ));
+            }
+        }
+    }
+
+    /// The style's `relieve_end`: on our last three player-turns, when the enemy strength that
+    /// could attack the holder `w` of the line's end hex `t` next turn is at 2-1 or more
+    /// against its defence (a retreat result then comes two times in three, 7.6, and an
+    /// advance into the vacated end hex cuts the army off, 17.5, 7.74), and `w` is free to
+    /// move (not held by an enemy zone, 5.13), `w` steps off to the least exposed hex it
+    /// reaches and the strongest unit stronger than it that reaches `t` once it is vacant
+    /// takes its place; when none reaches it, [`Self::come_up_to_relieve`]. True when the
+    /// relief was planned (both moves made).
+    fn relieve_end(&mut self, w: UnitId, t: usize) -> bool {
+        let info = self.info;
+        if !self.style.relieve_end || self.turns_left > 2 || self.used[w.0 as usize] {
+            return false;
+        }
+        let mult = if info.doubles[t] { 2 } else { 1 };
+        let defence = info.str(w) * mult;
+        if (self.threat[t] as f64) < 2.0 * defence as f64 {
+            return false;
+        }
+        // where the holder steps off to: out of the enemy's zones, the least exposed, nearest
+        // the end hex (the lowest index among equals)
+        let Some(off) = self.dests[w.0 as usize]
+            .iter()
+            .map(|&(i, _)| i as usize)
+            .filter(|&i| i != t && self.b.occ[i] == 0 && !self.b.controlled(self.en, i))
+            .min_by(|&a, &b| {
+                let ka = (self.exposure(info.str(w), a), info.loc_dist[a], a);
+                let kb = (self.exposure(info.str(w), b), info.loc_dist[b], b);
+                ka.partial_cmp(&kb).unwrap_or(std::cmp::Ordering::Equal)
+            })
+        else {
+            return false;
+        };
+        // who reaches the end hex once it is vacant: the rules' own movement search on the
+        // game with the planned moves and the holder's step made
+        let mut g2 = self.g.clone();
+        for &a in &self.plan.moves {
+            if g2.apply(a).is_err() {
+                return false;
+            }
+        }
+        let step = Action::Move {
+            unit: w,
+            to: info.hex(off),
+        };
+        if g2.apply(step).is_err() {
+            return false;
+        }
+        let mut tmp = Vec::new();
+        let mut best: Option<UnitId> = None;
+        for &u in &self.movers {
+            if u == w || self.used[u.0 as usize] || info.str(u) <= info.str(w) {
+                continue;
+            }
+            if best.is_some_and(|b| {
+                (info.str(u), std::cmp::Reverse(u)) <= (info.str(b), std::cmp::Reverse(b))
+            }) {
+                continue;
+            }
+            g2.destinations(u, &mut tmp);
+            if tmp.iter().any(|d| info.idx(d.hex) == Some(t)) {
+                best = Some(u);
+            }
+        }
+        let Some(u) = best else {
+            self.come_up_to_relieve(w, t);
+            return false;
+        };
+        self.do_move(w, off);
+        self.do_move(u, t);
+        self.plan.explanation.plan.push_str(&format!(
+            "{} relieves {} on {}, the end of the line of communications (17.5); ",
+            self.g.id(u),
+            self.g.id(w),
+            info.hex(t)
+        ));
+        true
+    }
+
+    /// The style's `relieve_end` when no stronger unit reaches the end hex `t` this turn: the
+    /// strongest unit stronger than its holder `w` that reaches a free hex next to `t`, out of
+    /// the enemy's zones, stands there (one hexside fewer to attack the holder from, and next
+    /// turn it can take the holder's place).
+    fn come_up_to_relieve(&mut self, w: UnitId, t: usize) {
+        let info = self.info;
+        let mut best: Option<(u32, UnitId, usize)> = None;
+        for k in 0..6 {
+            let j = info.nb[t][k];
+            if j == NONE || self.b.occ[j as usize] != 0 {
+                continue;
+            }
+            let j = j as usize;
+            if self.b.controlled(self.en, j) || self.entry_kept(j) {
+                continue;
+            }
+            for &u in &self.movers {
+                if u == w
+                    || self.used[u.0 as usize]
+                    || info.str(u) <= info.str(w)
+                    || !self.can_reach(u, j)
+                {
+                    continue;
+                }
+                let c = (info.str(u), u, j);
+                if best.is_none_or(|b| {
+                    (c.0, std::cmp::Reverse(c.1), std::cmp::Reverse(c.2))
+                        > (b.0, std::cmp::Reverse(b.1), std::cmp::Reverse(b.2))
+                }) {
+                    best = Some(c);
+                }
+            }
+        }
+        if let Some((_, u, j)) = best {
+            if self.loc_keeps(&[(u, j)]) {
+                self.do_move(u, j);
+                self.plan.explanation.plan.push_str(&format!(
+                    "{} comes up beside {} on {}, the end of the line of communications, to \
+                     relieve it (17.5); ",
+                    self.g.id(u),
+                    self.g.id(w),
                     info.hex(t)
                 ));
             }
@@ -2044,6 +2180,12 @@ mod tests {
     /// A First Day game played by the heuristic to the Allied movement phase of the last
     /// game-turn (5).
     fn allied_last_turn(seed: u64) -> Game {
+        movement_of(seed, 5, Side(1))
+    }
+
+    /// A First Day game played by the heuristic to the movement phase of `side` in game-turn
+    /// `turn`.
+    fn movement_of(seed: u64, turn: u8, side: Side) -> Game {
         let sc = std::sync::Arc::new(scenarios::load("bon-first-day").unwrap());
         let mut g = Game::from_arc(sc);
         let mut p = [
@@ -2051,7 +2193,7 @@ mod tests {
             crate::HeuristicPlayer::new(seed + 1),
         ];
         let mut dice = Dice::new(seed + 2);
-        while !(g.turn() == 5 && g.phasing() == Side(1) && g.step() == Step::Movement) {
+        while !(g.turn() == turn && g.phasing() == side && g.step() == Step::Movement) {
             match g.to_act() {
                 engine::ToAct::Chance => g.apply_unchecked(Action::Roll(dice.roll())),
                 engine::ToAct::Side(s) => {
@@ -2108,5 +2250,117 @@ mod tests {
             struck[0], struck[1]
         );
         assert!(struck[1] > struck[0], "{struck:?}");
+    }
+
+    /// A French movement phase of the last game-turn: the cavalry FR.III (5 SP) holds the line's
+    /// end 2131 (17.5) and the Austrian divisions AU.2/III and AU.3/III (9 SP each), out of
+    /// contact, can attack it next turn at 3-1; the infantry FR.21 (11 SP) stands near.
+    const RELIEF: &str = r#"
+format = "grognard-scenario/1"
+id = "relief"
+title = "A weak holder of the line's end"
+system = "naw"
+map = "leipzig"
+first_turn = 5
+last_turn = 5
+night_turns = [6]
+sides = ["French", "Allied"]
+units = [
+  { id = "FR.III", nation = "FR", designation = "III", type = "cavalry", strength = 5, movement = 6, hex = "2131" },
+  { id = "FR.21", nation = "FR", designation = "21", type = "infantry", strength = 11, movement = 4, hex = "1929" },
+  { id = "AU.2/III", nation = "AU", designation = "2/III", type = "infantry", strength = 9, movement = 4, hex = "2328" },
+  { id = "AU.3/III", nation = "AU", designation = "3/III", type = "infantry", strength = 9, movement = 4, hex = "2428" },
+]
+
+[[nations]]
+id = "FR"
+name = "French"
+side = "French"
+
+[[nations]]
+id = "AU"
+name = "Austrian"
+side = "Allied"
+
+[[demoralization]]
+turns = [5, 5]
+levels = { French = 60, Allied = 60 }
+
+[line_of_communications]
+side = "French"
+army = "French"
+hex = "2131"
+"#;
+
+    /// The position of [`RELIEF`] with FR.21 at `hex`.
+    fn relief_game(hex: &str) -> Game {
+        let resolve = |name: &str| {
+            scenarios::map_text(name)
+                .map(String::from)
+                .ok_or_else(|| format!("no map {name}"))
+        };
+        let text = RELIEF.replace("hex = \"1929\"", &format!("hex = \"{hex}\""));
+        Game::new(naw::Scenario::from_toml(&text, "relief.toml", &resolve).unwrap())
+    }
+
+    /// `relieve_end` with FR.21 too far to reach the end hex this turn: it comes up beside the
+    /// holder, which stays.
+    #[test]
+    fn relieve_end_brings_a_stronger_unit_beside_the_end_hex() {
+        let g = relief_game("1725");
+        let info = crate::info::info(&g);
+        let (_, _, t) = info.loc.expect("a line");
+        let style = Style {
+            relieve_end: true,
+            ..Style::default()
+        };
+        let p = plan_movement(&info, &g, style, &mut Dice::new(1), &mut Reach::default());
+        assert!(
+            p.explanation.plan.contains("comes up"),
+            "{}",
+            p.explanation.plan
+        );
+        let mut g2 = g.clone();
+        for &a in &p.moves {
+            g2.apply(a).unwrap_or_else(|e| panic!("{a:?}: {e:?}"));
+        }
+        let id = |name: &str| g.unit_ids().find(|&u| g.id(u) == name).unwrap();
+        assert_eq!(g2.unit_at(info.hex(t)), Some(id("FR.III")));
+        let at = info.idx(g2.hex_of(id("FR.21")).unwrap()).unwrap();
+        assert!(info.nb[t].contains(&(at as _)), "FR.21 at {}", info.hex(at));
+    }
+
+    /// `relieve_end`: the weak holder of the line's end steps off and the stronger FR.21 takes
+    /// its place, by moves legal in their order; without the option the holder stays.
+    #[test]
+    fn relieve_end_puts_a_stronger_unit_on_the_end_hex() {
+        let g = relief_game("1929");
+        assert_eq!(
+            (g.turn(), g.phasing(), g.step()),
+            (5, Side(0), Step::Movement)
+        );
+        let info = crate::info::info(&g);
+        let (_, _, t) = info.loc.expect("a line");
+        let id = |name: &str| g.unit_ids().find(|&u| g.id(u) == name).unwrap();
+        let mut ends = Vec::new();
+        for relieve_end in [false, true] {
+            let style = Style {
+                relieve_end,
+                ..Style::default()
+            };
+            let p = plan_movement(&info, &g, style, &mut Dice::new(1), &mut Reach::default());
+            let mut g2 = g.clone();
+            for &a in &p.moves {
+                g2.apply(a).unwrap_or_else(|e| panic!("{a:?}: {e:?}"));
+            }
+            ends.push(g2.unit_at(info.hex(t)));
+            assert_eq!(
+                p.explanation.plan.contains("relieves"),
+                relieve_end,
+                "{}",
+                p.explanation.plan
+            );
+        }
+        assert_eq!(ends, vec![Some(id("FR.III")), Some(id("FR.21"))]);
     }
 }
