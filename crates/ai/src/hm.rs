@@ -408,25 +408,27 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// This side's foot and horse in order on the table, but `unit`, with their hexes.
+    fn ordered_friends(&self, unit: UnitId) -> impl Iterator<Item = (UnitId, Hex)> + '_ {
+        let g = self.g;
+        (0..g.unit_count())
+            .map(|i| UnitId(i as u8))
+            .filter(move |&u| {
+                u != unit
+                    && g.side_of(u) == self.side
+                    && g.kind_of(u).arm() != Arm::Artillery
+                    && matches!(g.unit(u).order, Order::Ordered)
+            })
+            .filter_map(move |u| g.hex_of(u).map(|h| (u, h)))
+    }
+
     /// This side's foot and horse in order next to `target`, with `unit`.
     fn joiners(&self, target: Hex, unit: UnitId) -> Vec<UnitId> {
-        let g = self.g;
-        let mut v = vec![unit];
-        for u in (0..g.unit_count()).map(|i| UnitId(i as u8)) {
-            if u == unit || g.side_of(u) != self.side || g.kind_of(u).arm() == Arm::Artillery {
-                continue;
-            }
-            let view = g.unit(u);
-            if !matches!(view.order, Order::Ordered) {
-                continue;
-            }
-            let Some(h) = g.hex_of(u) else { continue };
-            let d = self.dist(h, target);
-            if d == 1 {
-                v.push(u);
-            }
-        }
-        v
+        let near = self
+            .ordered_friends(unit)
+            .filter(|&(_, h)| self.dist(h, target) == 1)
+            .map(|(u, _)| u);
+        std::iter::once(unit).chain(near).collect()
     }
 
     /// The least column (tenths) at which a unit of this side moves into contact.
@@ -487,15 +489,7 @@ impl<'a> Ctx<'a> {
             return Some((100, first));
         }
         let mut opts: Vec<(UnitId, Vec<Hex>)> = vec![(unit, live.clone())];
-        for u in (0..g.unit_count()).map(|i| UnitId(i as u8)) {
-            if u == unit || g.side_of(u) != self.side || g.kind_of(u).arm() == Arm::Artillery {
-                continue;
-            }
-            let view = g.unit(u);
-            if !matches!(view.order, Order::Ordered) {
-                continue;
-            }
-            let Some(h) = g.hex_of(u) else { continue };
+        for (u, h) in self.ordered_friends(unit) {
             if live.iter().all(|&e| self.dist(h, e) > 2) {
                 continue;
             }
@@ -507,7 +501,7 @@ impl<'a> Ctx<'a> {
             if touching.iter().any(|e| live.contains(e)) {
                 // next to one of them already: it attacks one of the hexes it touches
                 opts.push((u, touching));
-            } else if touching.is_empty() && !view.moved {
+            } else if touching.is_empty() && !g.unit(u).moved {
                 // two hexes away: counted only where it can get next to the hex this stage
                 let o: Vec<Hex> = live
                     .iter()
