@@ -938,7 +938,8 @@ mod tests {
             ],
             &sides,
         );
-        let seen: Vec<(usize, u64, Option<&str>, u8, [f64; 2])> = rows
+        type Seen<'a> = (usize, u64, Option<&'a str>, u8, [f64; 2]);
+        let seen: Vec<Seen> = rows
             .iter()
             .map(|r| (r.game, r.seed, r.winner.as_deref(), r.turn_ended, r.score))
             .collect();
