@@ -562,17 +562,7 @@ impl Live {
             };
             // what the computer says of its choice is recorded as the computer opponent's is
             // (an event, and the record's note): see [`Live::advance`]
-            let note = player.explain().map(|why| {
-                let side = self
-                    .game
-                    .seats()
-                    .get(seat.0 as usize)
-                    .cloned()
-                    .unwrap_or_default();
-                self.game
-                    .set_note(acted.n.saturating_sub(1), Some(why.clone()));
-                format!("{side} ({}) {}: {why}", player.name(), acted.text)
-            });
+            let note = explained(&mut *self.game, seat, &*player, &acted);
             self.record(&acted, applied, note, before);
         }
         Ok(())
@@ -634,23 +624,32 @@ impl Live {
                     // the computer speaks when it has something to say (its plan once, with
                     // the phase's first action; a combat choice): no event otherwise. What it
                     // says is kept in the record too (`Recorded::note`).
-                    let side = self
-                        .game
-                        .seats()
-                        .get(s.0 as usize)
-                        .cloned()
-                        .unwrap_or_default();
-                    let note = p.explain().map(|why| {
-                        self.game
-                            .set_note(acted.n.saturating_sub(1), Some(why.clone()));
-                        format!("{side} ({}) {}: {why}", p.name(), acted.text)
-                    });
+                    let note = explained(&mut *self.game, s, &**p, &acted);
                     self.record(&acted, applied, note, before);
                 }
                 _ => return,
             }
         }
     }
+}
+
+/// What a computer player says of the action it just took, kept as the record's note and
+/// returned as the event that heads the action's log entry (`"French (search) end: ..."`); `None`
+/// when it says nothing (it speaks with a phase's first action, or a combat choice).
+fn explained(
+    game: &mut dyn DynGame,
+    seat: Side,
+    player: &dyn DynPlayer,
+    acted: &Acted,
+) -> Option<String> {
+    let why = player.explain()?;
+    let side = game
+        .seats()
+        .get(seat.0 as usize)
+        .cloned()
+        .unwrap_or_default();
+    game.set_note(acted.n.saturating_sub(1), Some(why.clone()));
+    Some(format!("{side} ({}) {}: {why}", player.name(), acted.text))
 }
 
 /// The bit of [`readers`] that stands for spectators (seats have the bits below it).
