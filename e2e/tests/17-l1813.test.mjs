@@ -29,6 +29,10 @@ test('1. a summer game: the campaign map, counters in stacks, the victory points
   assert.match(await page.locator('.card-l1813-victory').innerText(), /victory points/);
   assert.match(await page.locator('.card-l1813-victory').innerText(), /Dresden/);
   assert.equal(await page.locator('.card-l1813-fortresses').count(), 1);
+  // the counters waiting to be placed say so, where a scheduled arrival would give its turn
+  const due = await page.locator('.card-reinf tbody').innerText();
+  assert.match(due, /to place/);
+  assert.doesNotMatch(due, /^\?/m);
   await shot(page, '17-summer-setup');
   // a placement, typed
   const place = s.legal.find((/** @type {string} */ a) => a.startsWith('place '));

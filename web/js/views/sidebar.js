@@ -352,7 +352,8 @@ function reinforcementsCard(game) {
   const rows = due.map((u) => {
     const now = game.ctl.L.moves.has(u.id);
     return h('tr', { class: now ? 'now' : '' },
-      h('td', {}, String(u.arrival?.turn ?? '?')),
+      // a unit waiting with no scheduled arrival is placed now (Leipzig 1813's set-up)
+      h('td', {}, u.arrival ? String(u.arrival.turn) : 'to place'),
       h('td', {}, h('button', { type: 'button', class: 'link-btn', 'data-key': `reinf:${u.id}`, onclick: () => { game.selectUnit(u.id, true); if (u.arrival?.hex) game.board?.centreOn(u.arrival.hex, 0.8); } }, counterIcon(u, 26, game.system), ' ', u.id)),
       h('td', {}, game.system.unitValues(u)),
       h('td', {}, u.arrival?.hex || ''),
