@@ -125,6 +125,12 @@ test('Möckern: its panels, an arrival by the Halle road, an order carried by a 
   assert.equal(await route.getAttribute('data-from'), m.hex);
   assert.equal(await route.getAttribute('data-to'), m.route[m.route.length - 1]);
   assert.equal(await route.getAttribute('data-hexes'), m.route.join(' '));
+  // drawn over the counters (it passes through occupied hexes), taking no clicks from them
+  assert.ok(await page.evaluate(() => {
+    const r = document.querySelector('svg.board .layer-routes');
+    const c = document.querySelector('svg.board .layer-counters');
+    return !!(r && c && (c.compareDocumentPosition(r) & Node.DOCUMENT_POSITION_FOLLOWING) && getComputedStyle(r).pointerEvents === 'none');
+  }), 'the route layer lies over the counters and takes no clicks');
   assert.ok((await orders.innerText()).includes(`${m.route.length - 1} hex${m.route.length === 2 ? '' : 'es'} to ${m.route[m.route.length - 1]}`), 'the ride to go in the orders panel');
   await shot(page, '18-hm-messenger');
 

@@ -171,13 +171,15 @@ export class Board {
     /** @type {Record<string, SVGElement>} */
     const layers = {};
     // hexside features (river, stream, bridge) are drawn again over the counters' edges (`sides`):
-    // a counter never hides them; labels go over both
-    for (const name of ['sight', 'zoc', 'range', 'dest', 'cand', 'numbers', 'lastmoves', 'routes', 'origin', 'counters', 'sides', 'places', 'marks', 'reinf', 'combats', 'path', 'cursor', 'facings', 'ghost']) {
+    // a counter never hides them; labels go over both. A rules system's routes (a messenger's
+    // ride) go over the counters too, since they pass through occupied hexes, and take no clicks
+    for (const name of ['sight', 'zoc', 'range', 'dest', 'cand', 'numbers', 'lastmoves', 'origin', 'counters', 'sides', 'routes', 'places', 'marks', 'reinf', 'combats', 'path', 'cursor', 'facings', 'ghost']) {
       const g = s('g', { class: `layer layer-${name}` });
       layers[name] = g;
       vp.append(g);
     }
     layers.ghost.setAttribute('pointer-events', 'none');
+    layers.routes.setAttribute('pointer-events', 'none');
     layers.sides.append(this.drawSides());
     return { svg, vp, layers };
   }
