@@ -53,10 +53,11 @@ pub struct Style {
     pub strike_line: bool,
     /// The side with a line of communications holds its end hex with a unit the enemy near it
     /// cannot attack at 2-1 or more (17.5: an advance into the vacated end hex, 7.74, cuts the
-    /// whole army off): from its first player-turn, the weakest unit strong enough (or, when
-    /// none is, the strongest) among those soonest there marches to the end hex, takes it when
-    /// it is empty and relieves a weaker holder there when the holder can step off (5.13);
-    /// until then the weaker holder stays (the level `search4`'s candidates).
+    /// whole army off): on the game's last five game-turns (the whole First Day), the weakest
+    /// unit strong enough (or, when none is, the strongest) among those soonest there marches
+    /// to the end hex, takes it when it is empty and relieves a weaker holder there when the
+    /// holder can step off (5.13); until then the weaker holder stays (the level `search4`'s
+    /// candidates).
     pub hold_end: bool,
 }
 
@@ -955,20 +956,21 @@ impl<'a> MoveCtx<'a> {
     }
 
     /// The style's `hold_end`, for the side with a line of communications whose end hex `t` we
-    /// hold or is empty: the defence its holder needs is more than half the strength of the
-    /// enemy units within [`END_HORIZON`] moves of it (an attack by them all is then at 1-1 or
-    /// less, 7.6). A holder that strong stays. Otherwise the relief (the weakest unit that
-    /// strong, or, when none is, the strongest stronger than the holder, among the free units
-    /// soonest there, that can be there before the game ends): when it reaches the empty end
-    /// hex, it holds it; when the holder can step off (5.13) and it reaches the vacated hex
-    /// (the rules' movement search on the game with the planned moves made), it takes the
-    /// holder's place; else it marches toward the end hex (its next step nearest it, out of
-    /// the enemy's zones). True when the end hex's holder is settled (it stays, or the relief
-    /// took the hex); false leaves the end hex to the heuristic's own rule (a weaker holder
-    /// stays, the strongest unit that reaches the empty hex holds it).
+    /// hold or is empty, when at most [`END_WINDOW`] game-turns are left after this one: the
+    /// defence its holder needs is more than half the strength of the enemy units within
+    /// [`END_HORIZON`] moves of it (an attack by them all is then at 1-1 or less, 7.6). A
+    /// holder that strong stays. Otherwise the relief (the weakest unit that strong, or, when
+    /// none is, the strongest stronger than the holder, among the free units soonest there,
+    /// that can be there before the game ends): when it reaches the empty end hex, it holds
+    /// it; when the holder can step off (5.13) and it reaches the vacated hex (the rules'
+    /// movement search on the game with the planned moves made), it takes the holder's place;
+    /// else it marches toward the end hex (its next step nearest it, out of the enemy's
+    /// zones). True when the end hex's holder is settled (it stays, or the relief took the
+    /// hex); false leaves the end hex to the heuristic's own rule (a weaker holder stays, the
+    /// strongest unit that reaches the empty hex holds it).
     fn hold_end(&mut self, t: usize) -> bool {
         let info = self.info;
-        if !self.style.hold_end {
+        if !self.style.hold_end || self.turns_left > END_WINDOW {
             return false;
         }
         let cost = end_cost(info, t);
@@ -1584,6 +1586,11 @@ const HOLD_FRIENDS: usize = 2;
 
 /// The style's `hold_end` counts the enemy units within this many moves of the line's end hex.
 const END_HORIZON: u32 = 2;
+
+/// The style's `hold_end` acts when at most this many game-turns are left after the current one
+/// (the whole First Day; a Grand Battle's last five game-turns: the line counts only at the
+/// game's end, 17.5, and a march there takes three moves).
+const END_WINDOW: u8 = 4;
 
 /// The cost in half movement points of the cheapest way from each hex into the hex `t`, over
 /// the map's steps (5.2, 9.0), units and zones ignored; `u32::MAX` where none leads.
