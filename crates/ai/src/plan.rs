@@ -51,14 +51,14 @@ pub struct Style {
     /// hex is vacated (the level `search4`'s model of the enemy's last player-turn, in its
     /// rollouts and replies).
     pub strike_line: bool,
-    /// On the last three player-turns of the side with a line of communications, a holder of
-    /// its end hex that the enemy could attack at 2-1 or more next turn steps off (when it is
-    /// free to move, 5.13) for the strongest stronger unit that reaches the hex once it is
-    /// vacant (17.5: the enemy's advance into it, 7.74, cuts the whole army off); when none
-    /// reaches it, the strongest stronger unit that reaches a free hex beside it comes up
-    /// there. No level uses it: as two more candidate plans of `search4` it changed none of
-    /// 40 paired First Days (`docs/ai.md`, "the end hex's holder").
-    pub relieve_end: bool,
+    /// The side with a line of communications holds its end hex with a unit the enemy near it
+    /// cannot attack at 2-1 or more (17.5: an advance into the vacated end hex, 7.74, cuts the
+    /// whole army off): on the game's last five game-turns (the whole First Day), the weakest
+    /// unit strong enough (or, when none is, the strongest) among those soonest there marches
+    /// to the end hex, takes it when it is empty and relieves a weaker holder there when the
+    /// holder can step off (5.13); until then the weaker holder stays (the level `search4`'s
+    /// candidates).
+    pub hold_end: bool,
 }
 
 impl Default for Style {
@@ -75,7 +75,7 @@ impl Default for Style {
             keep_entry: false,
             hold_line: false,
             strike_line: false,
-            relieve_end: false,
+            hold_end: false,
         }
     }
 }
@@ -899,11 +899,12 @@ impl<'a> MoveCtx<'a> {
         if ls == self.me {
             match self.b.unit_at(t) {
                 Some(w) if info.side[w.0 as usize] == self.me => {
-                    if !self.relieve_end(w, t) {
+                    if !self.hold_end(t) {
                         self.used[w.0 as usize] = true;
                     }
                 }
                 Some(_) => {}
+                None if self.hold_end(t) => {}
                 None => {
                     // the strongest mover that reaches the end hex holds it
                     if let Some(u) = self.strongest_reaching(t) {
@@ -954,26 +955,126 @@ impl<'a> MoveCtx<'a> {
         }
     }
 
-    /// The style's `relieve_end`: on our last three player-turns, when the enemy strength that
-    /// could attack the holder `w` of the line's end hex `t` next turn is at 2-1 or more
-    /// against its defence (a retreat result then comes two times in three, 7.6, and an
-    /// advance into the vacated end hex cuts the army off, 17.5, 7.74), and `w` is free to
-    /// move (not held by an enemy zone, 5.13), `w` steps off to the least exposed hex it
-    /// reaches and the strongest unit stronger than it that reaches `t` once it is vacant
-    /// takes its place; when none reaches it, [`Self::come_up_to_relieve`]. True when the
-    /// relief was planned (both moves made).
-    fn relieve_end(&mut self, w: UnitId, t: usize) -> bool {
+    /// The style's `hold_end`, for the side with a line of communications whose end hex `t` we
+    /// hold or is empty, when at most [`END_WINDOW`] game-turns are left after this one: the
+    /// defence its holder needs is more than half the strength of the enemy units within
+    /// [`END_HORIZON`] moves of it (an attack by them all is then at 1-1 or less, 7.6). A
+    /// holder that strong stays. Otherwise the relief (the weakest unit that strong, or, when
+    /// none is, the strongest stronger than the holder, among the free units soonest there,
+    /// that can be there before the game ends): when it reaches the empty end hex, it holds
+    /// it; when the holder can step off (5.13) and it reaches the vacated hex (the rules'
+    /// movement search on the game with the planned moves made), it takes the holder's place;
+    /// else it marches toward the end hex (its next step nearest it, out of the enemy's
+    /// zones). True when the end hex's holder is settled (it stays, or the relief took the
+    /// hex); false leaves the end hex to the heuristic's own rule (a weaker holder stays, the
+    /// strongest unit that reaches the empty hex holds it).
+    fn hold_end(&mut self, t: usize) -> bool {
         let info = self.info;
-        if !self.style.relieve_end || self.turns_left > 2 || self.used[w.0 as usize] {
+        if !self.style.hold_end || self.turns_left > END_WINDOW {
             return false;
         }
+        let cost = end_cost(info, t);
         let mult = if info.doubles[t] { 2 } else { 1 };
-        let defence = info.str(w) * mult;
-        if (self.threat[t] as f64) < 2.0 * defence as f64 {
+        let mut near = 0u32;
+        for i in 0..info.strength.len() {
+            if info.side[i] != self.en {
+                continue;
+            }
+            let Some(p) = self.b.at(UnitId(i as u8)) else {
+                continue;
+            };
+            if cost[p] <= END_HORIZON * info.movement[i] as u32 {
+                near += info.strength[i];
+            }
+        }
+        if near == 0 {
             return false;
         }
-        // where the holder steps off to: out of the enemy's zones, the least exposed, nearest
-        // the end hex (the lowest index among equals)
+        // 7.6: attack strength over defence under 2 is 1-1 or less
+        let need = near / 2 + 1;
+        let holder = self.b.unit_at(t);
+        let held = holder.map_or(0, |w| info.str(w) * mult);
+        if held >= need {
+            if let Some(w) = holder {
+                self.used[w.0 as usize] = true;
+            }
+            return true;
+        }
+        // the relief: soonest there, then the weakest strong enough, else the strongest
+        let turns = |u: UnitId| -> Option<u32> {
+            let p = self.b.at(u)?;
+            let m = info.movement[u.0 as usize] as u32;
+            (cost[p] != u32::MAX && m > 0).then(|| cost[p].div_ceil(m))
+        };
+        let mut best: Option<((bool, u32, i64, UnitId), UnitId)> = None;
+        for &u in &self.movers {
+            if self.used[u.0 as usize] || Some(u) == holder || info.str(u) * mult <= held {
+                continue;
+            }
+            let Some(n) = turns(u) else { continue };
+            if n > self.turns_left as u32 + 2 {
+                continue;
+            }
+            let enough = info.str(u) * mult >= need;
+            let s = info.str(u) as i64;
+            let k = (!enough, n, if enough { s } else { -s }, u);
+            if best.is_none_or(|b| k < b.0) {
+                best = Some((k, u));
+            }
+        }
+        let Some((_, r)) = best else { return false };
+        match holder {
+            None if self.can_reach(r, t) => {
+                self.do_move(r, t);
+                self.plan.explanation.plan.push_str(&format!(
+                    "{} holds {}, the end of the line of communications (17.5); ",
+                    self.g.id(r),
+                    info.hex(t)
+                ));
+                return true;
+            }
+            Some(w) if self.relieve(w, r, t) => return true,
+            _ => {}
+        }
+        // march toward it: the free hex nearest it, out of the enemy's zones
+        let here = self.b.at(r).map_or(u32::MAX, |p| cost[p]);
+        let step = self.dests[r.0 as usize]
+            .iter()
+            .map(|&(i, _)| i as usize)
+            .filter(|&i| {
+                i != t
+                    && self.b.occ[i] == 0
+                    && !self.b.controlled(self.en, i)
+                    && !self.entry_kept(i)
+                    && cost[i] < here
+            })
+            .min_by(|&a, &b| {
+                let s = info.str(r);
+                let ka = (cost[a], self.exposure(s, a), a);
+                let kb = (cost[b], self.exposure(s, b), b);
+                ka.partial_cmp(&kb).unwrap_or(std::cmp::Ordering::Equal)
+            });
+        if let Some(i) = step {
+            self.do_move(r, i);
+            self.plan.explanation.plan.push_str(&format!(
+                "{} marches toward {} to hold the end of the line of communications (17.5); ",
+                self.g.id(r),
+                info.hex(t)
+            ));
+        }
+        false
+    }
+
+    /// The relief of the end hex `t`'s holder `w` by `r` (the style's `hold_end`): when `w`
+    /// is free to move (not held by an enemy zone, 5.13), it steps off to the least exposed
+    /// free hex it reaches out of the enemy's zones (the nearest the end hex among equals), and
+    /// `r` takes its place if it reaches the vacated hex (the rules' own movement search on the
+    /// game with the planned moves and the step made). True when both moves were planned.
+    fn relieve(&mut self, w: UnitId, r: UnitId, t: usize) -> bool {
+        let info = self.info;
+        if self.used[w.0 as usize] || !self.g.may_move(w) {
+            return false;
+        }
         let Some(off) = self.dests[w.0 as usize]
             .iter()
             .map(|&(i, _)| i as usize)
@@ -986,8 +1087,6 @@ impl<'a> MoveCtx<'a> {
         else {
             return false;
         };
-        // who reaches the end hex once it is vacant: the rules' own movement search on the
-        // game with the planned moves and the holder's step made
         let mut g2 = self.g.clone();
         for &a in &self.plan.moves {
             if g2.apply(a).is_err() {
@@ -1002,81 +1101,19 @@ impl<'a> MoveCtx<'a> {
             return false;
         }
         let mut tmp = Vec::new();
-        let mut best: Option<UnitId> = None;
-        for &u in &self.movers {
-            if u == w || self.used[u.0 as usize] || info.str(u) <= info.str(w) {
-                continue;
-            }
-            if best.is_some_and(|b| {
-                (info.str(u), std::cmp::Reverse(u)) <= (info.str(b), std::cmp::Reverse(b))
-            }) {
-                continue;
-            }
-            g2.destinations(u, &mut tmp);
-            if tmp.iter().any(|d| info.idx(d.hex) == Some(t)) {
-                best = Some(u);
-            }
-        }
-        let Some(u) = best else {
-            self.come_up_to_relieve(w, t);
+        g2.destinations(r, &mut tmp);
+        if !tmp.iter().any(|d| info.idx(d.hex) == Some(t)) {
             return false;
-        };
+        }
         self.do_move(w, off);
-        self.do_move(u, t);
+        self.do_move(r, t);
         self.plan.explanation.plan.push_str(&format!(
             "{} relieves {} on {}, the end of the line of communications (17.5); ",
-            self.g.id(u),
+            self.g.id(r),
             self.g.id(w),
             info.hex(t)
         ));
         true
-    }
-
-    /// The style's `relieve_end` when no stronger unit reaches the end hex `t` this turn: the
-    /// strongest unit stronger than its holder `w` that reaches a free hex next to `t`, out of
-    /// the enemy's zones, stands there (one hexside fewer to attack the holder from, and next
-    /// turn it can take the holder's place).
-    fn come_up_to_relieve(&mut self, w: UnitId, t: usize) {
-        let info = self.info;
-        let mut best: Option<(u32, UnitId, usize)> = None;
-        for k in 0..6 {
-            let j = info.nb[t][k];
-            if j == NONE || self.b.occ[j as usize] != 0 {
-                continue;
-            }
-            let j = j as usize;
-            if self.b.controlled(self.en, j) || self.entry_kept(j) {
-                continue;
-            }
-            for &u in &self.movers {
-                if u == w
-                    || self.used[u.0 as usize]
-                    || info.str(u) <= info.str(w)
-                    || !self.can_reach(u, j)
-                {
-                    continue;
-                }
-                let c = (info.str(u), u, j);
-                if best.is_none_or(|b| {
-                    (c.0, std::cmp::Reverse(c.1), std::cmp::Reverse(c.2))
-                        > (b.0, std::cmp::Reverse(b.1), std::cmp::Reverse(b.2))
-                }) {
-                    best = Some(c);
-                }
-            }
-        }
-        if let Some((_, u, j)) = best {
-            if self.loc_keeps(&[(u, j)]) {
-                self.do_move(u, j);
-                self.plan.explanation.plan.push_str(&format!(
-                    "{} comes up beside {} on {}, the end of the line of communications, to \
-                     relieve it (17.5); ",
-                    self.g.id(u),
-                    self.g.id(w),
-                    info.hex(t)
-                ));
-            }
-        }
     }
 
     /// The last player-turn of the side without a line: stand where the most enemy strength
@@ -1546,6 +1583,46 @@ const HOLD_AT_STAKE: u32 = 25;
 
 /// The style's `hold_line` brings at most this many friends next to one holder.
 const HOLD_FRIENDS: usize = 2;
+
+/// The style's `hold_end` counts the enemy units within this many moves of the line's end hex.
+const END_HORIZON: u32 = 2;
+
+/// The style's `hold_end` acts when at most this many game-turns are left after the current one
+/// (the whole First Day; a Grand Battle's last five game-turns: the line counts only at the
+/// game's end, 17.5, and a march there takes three moves).
+const END_WINDOW: u8 = 4;
+
+/// The cost in half movement points of the cheapest way from each hex into the hex `t`, over
+/// the map's steps (5.2, 9.0), units and zones ignored; `u32::MAX` where none leads.
+fn end_cost(info: &Info, t: usize) -> Vec<u32> {
+    let mut d = vec![u32::MAX; info.n];
+    let mut heap = std::collections::BinaryHeap::new();
+    d[t] = 0;
+    heap.push(std::cmp::Reverse((0u32, t)));
+    while let Some(std::cmp::Reverse((c, i))) = heap.pop() {
+        if c > d[i] {
+            continue;
+        }
+        for k in 0..6 {
+            let j = info.nb[i][k];
+            if j == NONE {
+                continue;
+            }
+            let j = j as usize;
+            // the step from j into i, in the direction opposite to k
+            let s = info.step[j][(k + 3) % 6];
+            if s == crate::info::BLOCKED {
+                continue;
+            }
+            let nc = c + s as u32;
+            if nc < d[j] {
+                d[j] = nc;
+                heap.push(std::cmp::Reverse((nc, j)));
+            }
+        }
+    }
+    d
+}
 
 /// Plans a whole movement phase for the phasing side.
 pub(crate) fn plan_movement(
@@ -2292,49 +2369,57 @@ army = "French"
 hex = "2131"
 "#;
 
-    /// The position of [`RELIEF`] with FR.21 at `hex`.
-    fn relief_game(hex: &str) -> Game {
+    /// The position of [`RELIEF`] with FR.21 at `hex`, on game-turn `turn`.
+    fn relief_game(hex: &str, turn: u8) -> Game {
         let resolve = |name: &str| {
             scenarios::map_text(name)
                 .map(String::from)
                 .ok_or_else(|| format!("no map {name}"))
         };
         let text = RELIEF.replace("hex = \"1929\"", &format!("hex = \"{hex}\""));
+        let text = text
+            .replace("first_turn = 5", &format!("first_turn = {turn}"))
+            .replace("turns = [5, 5]", &format!("turns = [{turn}, 5]"));
         Game::new(naw::Scenario::from_toml(&text, "relief.toml", &resolve).unwrap())
     }
 
-    /// `relieve_end` with FR.21 too far to reach the end hex this turn: it comes up beside the
-    /// holder, which stays.
+    /// `hold_end` on game-turn 2 of [`RELIEF`] (three game-turns left) with FR.21 far from the
+    /// end hex: FR.21 marches toward it (nearer by the map's costs), the weak holder FR.III
+    /// stays; the heuristic's own style sends FR.21 elsewhere.
     #[test]
-    fn relieve_end_brings_a_stronger_unit_beside_the_end_hex() {
-        let g = relief_game("1725");
+    fn hold_end_marches_a_strong_unit_toward_the_end_hex() {
+        let g = relief_game("1725", 2);
         let info = crate::info::info(&g);
         let (_, _, t) = info.loc.expect("a line");
-        let style = Style {
-            relieve_end: true,
-            ..Style::default()
-        };
-        let p = plan_movement(&info, &g, style, &mut Dice::new(1), &mut Reach::default());
-        assert!(
-            p.explanation.plan.contains("comes up"),
-            "{}",
-            p.explanation.plan
-        );
-        let mut g2 = g.clone();
-        for &a in &p.moves {
-            g2.apply(a).unwrap_or_else(|e| panic!("{a:?}: {e:?}"));
-        }
         let id = |name: &str| g.unit_ids().find(|&u| g.id(u) == name).unwrap();
-        assert_eq!(g2.unit_at(info.hex(t)), Some(id("FR.III")));
-        let at = info.idx(g2.hex_of(id("FR.21")).unwrap()).unwrap();
-        assert!(info.nb[t].contains(&(at as _)), "FR.21 at {}", info.hex(at));
+        let cost = end_cost(&info, t);
+        let before = cost[info.idx(g.hex_of(id("FR.21")).unwrap()).unwrap()];
+        for hold_end in [false, true] {
+            let style = Style {
+                hold_end,
+                ..Style::default()
+            };
+            let p = plan_movement(&info, &g, style, &mut Dice::new(1), &mut Reach::default());
+            let mut g2 = g.clone();
+            for &a in &p.moves {
+                g2.apply(a).unwrap_or_else(|e| panic!("{a:?}: {e:?}"));
+            }
+            assert_eq!(g2.unit_at(info.hex(t)), Some(id("FR.III")));
+            let after = cost[info.idx(g2.hex_of(id("FR.21")).unwrap()).unwrap()];
+            let marches = p.explanation.plan.contains("FR.21 marches toward 2131");
+            assert_eq!(marches, hold_end, "{}", p.explanation.plan);
+            if hold_end {
+                assert!(after < before, "{before} -> {after}");
+            }
+        }
     }
 
-    /// `relieve_end`: the weak holder of the line's end steps off and the stronger FR.21 takes
-    /// its place, by moves legal in their order; without the option the holder stays.
+    /// `hold_end`: the weak holder of the line's end steps off and the stronger FR.21 takes its
+    /// place (the Austrians' 18 SP then attack 11 at 1-1, not 5 at 3-1), by moves legal in
+    /// their order; without the option the holder stays.
     #[test]
-    fn relieve_end_puts_a_stronger_unit_on_the_end_hex() {
-        let g = relief_game("1929");
+    fn hold_end_puts_a_stronger_unit_on_the_end_hex() {
+        let g = relief_game("1929", 5);
         assert_eq!(
             (g.turn(), g.phasing(), g.step()),
             (5, Side(0), Step::Movement)
@@ -2343,9 +2428,9 @@ hex = "2131"
         let (_, _, t) = info.loc.expect("a line");
         let id = |name: &str| g.unit_ids().find(|&u| g.id(u) == name).unwrap();
         let mut ends = Vec::new();
-        for relieve_end in [false, true] {
+        for hold_end in [false, true] {
             let style = Style {
-                relieve_end,
+                hold_end,
                 ..Style::default()
             };
             let p = plan_movement(&info, &g, style, &mut Dice::new(1), &mut Reach::default());
@@ -2356,7 +2441,7 @@ hex = "2131"
             ends.push(g2.unit_at(info.hex(t)));
             assert_eq!(
                 p.explanation.plan.contains("relieves"),
-                relieve_end,
+                hold_end,
                 "{}",
                 p.explanation.plan
             );

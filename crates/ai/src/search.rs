@@ -222,14 +222,16 @@ fn styles() -> Vec<Style> {
 }
 
 /// The styles of the level `search4`'s candidate plans: [`styles`], each keeping the entry hex
-/// of the reinforcements due next game-turn clear (15.0, 15.5), then the heuristic's own, the
-/// aggressive and the contact-seeking styles again with the set-ups that converge on an
-/// isolated enemy from opposite sides (7.72) and support units obliged to attack (7.1).
+/// of the reinforcements due next game-turn clear (15.0, 15.5) and holding the line of
+/// communications' end hex with a unit strong enough (`hold_end`, 17.5), then the heuristic's
+/// own, the aggressive and the contact-seeking styles again with the set-ups that converge on
+/// an isolated enemy from opposite sides (7.72) and support units obliged to attack (7.1).
 fn search4_styles() -> Vec<Style> {
     let mut out: Vec<Style> = styles()
         .into_iter()
         .map(|st| Style {
             keep_entry: true,
+            hold_end: true,
             ..st
         })
         .collect();
