@@ -59,16 +59,6 @@ pub struct Style {
     /// there. No level uses it: as two more candidate plans of `search4` it changed none of
     /// 40 paired First Days (`docs/ai.md`, "the end hex's holder").
     pub relieve_end: bool,
-    /// The danger of a hex also counts what a retreat result costs a unit that could not
-    /// retreat from it (7.72: a `Dr` then eliminates it): its strength times the chance of a
-    /// `Dr` at the odds the enemy can bring next turn, in full where no hex is open to its
-    /// retreat once the enemy has moved (a hex he reaches, or beside which around it he
-    /// reaches, is closed by his zone of control), in part where one or two stay open.
-    /// The heuristic's own danger counts nothing below 3-2 odds, where a trapped unit dies one
-    /// time in two at 1-1 (one of the level `search4`'s candidate plans for the side with a
-    /// line of communications: the French of the Grand Battle lose most of their strength so,
-    /// `docs/ai.md`).
-    pub trap_risk: bool,
 }
 
 impl Default for Style {
@@ -86,7 +76,6 @@ impl Default for Style {
             hold_line: false,
             strike_line: false,
             relieve_end: false,
-            trap_risk: false,
         }
     }
 }
@@ -176,9 +165,6 @@ struct MoveCtx<'a> {
     /// communications for good (the style's `strike_line` on our last player-turn; empty
     /// otherwise).
     strike_stake: Vec<u32>,
-    /// Hexes an enemy unit can reach in its next movement phase (the style's `trap_risk`;
-    /// empty otherwise).
-    enemy_reach: Vec<bool>,
 }
 
 /// Enemy threat against each hex: the total strength (and number) of enemy units that could
@@ -228,33 +214,6 @@ pub(crate) fn threat_map(
         }
     }
     (threat, count)
-}
-
-/// The hexes some unit of `enemy` can reach in its next movement phase (where it starts
-/// included); none in a night or after the last game-turn, when it cannot attack.
-fn reach_map(info: &Info, g: &Game, b: &Board, enemy: Side, reach: &mut Reach) -> Vec<bool> {
-    let mut out = vec![false; info.n];
-    let sc = g.scenario();
-    let t = if enemy.0 == 1 { g.turn() } else { g.turn() + 1 };
-    if t > sc.last_turn || sc.is_night(t) {
-        return out;
-    }
-    let mut ends = Vec::new();
-    for i in 0..info.strength.len() {
-        let e = UnitId(i as u8);
-        if info.side[i] != enemy {
-            continue;
-        }
-        let Some(m) = crate::loc::next_mover(info, g, b, e, enemy, t) else {
-            continue;
-        };
-        reach.run(info, b, m, &mut ends);
-        out[m.start] = true;
-        for &(r, _) in &ends {
-            out[r as usize] = true;
-        }
-    }
-    out
 }
 
 /// Steps from each hex to the nearest hex in contact with `enemy` (a breadth-first search over
@@ -316,11 +275,6 @@ impl<'a> MoveCtx<'a> {
             movers.push(u);
         }
         let (threat, threat_n) = threat_map(info, g, &b, en, reach);
-        let enemy_reach = if style.trap_risk {
-            reach_map(info, g, &b, en, reach)
-        } else {
-            Vec::new()
-        };
         let front = front_map(info, &b, en);
         let loc_ok = loc_region(info, &b, me);
         let vals = Values::new(info, g, me);
@@ -350,7 +304,6 @@ impl<'a> MoveCtx<'a> {
             hold_stake: Vec::new(),
             hold_bonus: Vec::new(),
             strike_stake: Vec::new(),
-            enemy_reach,
         }
     }
 
@@ -412,44 +365,7 @@ impl<'a> MoveCtx<'a> {
             })
             .count() as f64;
         let trap = 1.0 - 0.12 * friends.min(4.0);
-        let mut e = self.style.risk * danger * trap * s as f64 * 0.6;
-        if self.style.trap_risk {
-            e += self.style.risk * self.trap_danger(s * mult, eff, i) * s as f64;
-        }
-        e
-    }
-
-    /// The style's `trap_risk`: the chance that a unit of ours at `i` (defence `def`) attacked
-    /// with strength `eff` is eliminated by a retreat result it cannot carry out (7.72), beyond
-    /// the results that eliminate it anyway (`De`, `Ex`): the chance of a `Dr` at the odds
-    /// (7.6), times how closed its retreats are once the enemy has moved next to it (none
-    /// open: 1; one: 0.6; two: 0.25).
-    fn trap_danger(&self, def: u32, eff: f64, i: usize) -> f64 {
-        let info = self.info;
-        // a retreat hex stays open when the enemy reaches neither it nor the hexes around `i`
-        // beside it (an attacker there controls it, 7.72)
-        let reached =
-            |j: usize| self.b.occ[j] == 0 && self.enemy_reach.get(j).copied().unwrap_or(false);
-        let open = retreat_hexes(info, &self.b, self.me, i, |j| {
-            let Some(k) = (0..6).find(|&k| info.nb[i][k] as usize == j) else {
-                return true;
-            };
-            let side = |d: usize| {
-                let n = info.nb[i][(k + d) % 6];
-                n != NONE && reached(n as usize)
-            };
-            !reached(j) && !side(1) && !side(5)
-        });
-        let closed = match open {
-            0 => 1.0,
-            1 => 0.6,
-            2 => 0.25,
-            _ => return 0.0,
-        };
-        let column = Column::of(eff as u32, def.max(1));
-        // the probability of each result, in `CombatResult::ALL` order: Ae, Ar, Dr, De, Ex
-        let p = naw::tables::probabilities(column);
-        closed * p[2]
+        self.style.risk * danger * trap * s as f64 * 0.6
     }
 
     /// Enemy units engaged from hex `i` (by a unit of ours there).
@@ -2270,13 +2186,7 @@ mod tests {
     /// A First Day game played by the heuristic to the movement phase of `side` in game-turn
     /// `turn`.
     fn movement_of(seed: u64, turn: u8, side: Side) -> Game {
-        movement_in("bon-first-day", seed, turn, side)
-    }
-
-    /// A game of scenario `id` played by the heuristic to the movement phase of `side` in
-    /// game-turn `turn`.
-    fn movement_in(id: &str, seed: u64, turn: u8, side: Side) -> Game {
-        let sc = std::sync::Arc::new(scenarios::load(id).unwrap());
+        let sc = std::sync::Arc::new(scenarios::load("bon-first-day").unwrap());
         let mut g = Game::from_arc(sc);
         let mut p = [
             crate::HeuristicPlayer::new(seed),
@@ -2340,69 +2250,6 @@ mod tests {
             struck[0], struck[1]
         );
         assert!(struck[1] > struck[0], "{struck:?}");
-    }
-
-    /// `trap_risk`: in French movement phases of the Grand Battle played by the heuristic, a
-    /// French unit the Allies can attack next turn counts, beyond the heuristic's own danger,
-    /// its strength times the chance of a `Dr` at the odds they can bring where no hex stays
-    /// open to its retreat (7.72), nothing where they cannot attack it; and the plans leave
-    /// less French strength so exposed (as the option counts it, once the moves are made)
-    /// than the heuristic's own style.
-    #[test]
-    fn trap_risk_counts_the_retreats_closed() {
-        let on = Style {
-            trap_risk: true,
-            ..Style::default()
-        };
-        // the danger the option adds, summed over the French units of `g`
-        let trap_sum = |g: &Game| {
-            let info = crate::info::info(g);
-            let (mut r0, mut r1, mut reach) = (Dice::new(0), Dice::new(0), Reach::default());
-            let c0 = MoveCtx::new(&info, g, Style::default(), &mut r0, &mut reach);
-            let c1 = MoveCtx::new(&info, g, on, &mut r1, &mut reach);
-            let mut sum = 0.0;
-            let mut counted = 0;
-            for u in g.unit_ids().filter(|u| info.side[u.0 as usize] == Side(0)) {
-                let Some(x) = c0.b.at(u) else { continue };
-                let s = info.str(u);
-                let extra = c1.exposure(s, x) - c0.exposure(s, x);
-                assert!(extra > -1e-9, "{} at {x}: {extra}", g.id(u));
-                if c0.threat[x] == 0 {
-                    assert!(extra.abs() < 1e-9, "{} at {x}: {extra}", g.id(u));
-                } else if retreat_hexes(&info, &c0.b, Side(0), x, |_| true) == 0 {
-                    assert!(extra > 0.0, "{} at {x}: {extra}", g.id(u));
-                    counted += 1;
-                }
-                sum += extra;
-            }
-            (sum, counted)
-        };
-        let (mut counted, mut after) = (0, [0.0f64; 2]);
-        for seed in 1..=4u64 {
-            for turn in [3u8, 8, 14] {
-                let g = movement_in("bon-grand-battle", seed, turn, Side(0));
-                if g.turn() != turn || g.phasing() != Side(0) {
-                    continue;
-                }
-                counted += trap_sum(&g).1;
-                let info = crate::info::info(&g);
-                for (k, style) in [Style::default(), on].into_iter().enumerate() {
-                    let mut rng = Dice::new(seed);
-                    let p = plan_movement(&info, &g, style, &mut rng, &mut Reach::default());
-                    let mut g2 = g.clone();
-                    for &a in &p.moves {
-                        g2.apply(a).unwrap();
-                    }
-                    after[k] += trap_sum(&g2).0;
-                }
-            }
-        }
-        eprintln!(
-            "units counted {counted}; trap danger after the plans: own {:.1}, trap_risk {:.1}",
-            after[0], after[1]
-        );
-        assert!(counted > 0);
-        assert!(after[1] < after[0], "{after:?}");
     }
 
     /// A French movement phase of the last game-turn: the cavalry FR.III (5 SP) holds the line's

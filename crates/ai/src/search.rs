@@ -249,27 +249,6 @@ fn search4_styles() -> Vec<Style> {
     out
 }
 
-/// True when the phasing side is the one with a line of communications (17.5: the French of
-/// the Battle of Nations), the side `search4`'s [`trap_style`] plans for.
-fn holds_line(g: &Game) -> bool {
-    g.scenario()
-        .loc
-        .as_ref()
-        .is_some_and(|l| l.side == g.phasing())
-}
-
-/// One more candidate of `search4` for the side with a line of communications: the heuristic's
-/// own style (keeping the entry hex clear) counting what a retreat result costs a unit that
-/// cannot retreat (the style's `trap_risk`, 7.72), in every player-turn (`docs/ai.md`, "The
-/// French of the Grand Battle").
-fn trap_style() -> Style {
-    Style {
-        keep_entry: true,
-        trap_risk: true,
-        ..Style::default()
-    }
-}
-
 /// The heuristic's style in the model `search4` (`extra`) makes of a player-turn, its rollouts
 /// and the opponent's replies: the last player-turn of the side without a line of
 /// communications strikes at the hexes whose loss cuts the line (the style's `strike_line`,
@@ -509,10 +488,7 @@ fn candidates(
     stop: Option<&AtomicBool>,
     extra: bool,
 ) -> Vec<Candidate> {
-    let mut all = if extra { search4_styles() } else { styles() };
-    if extra && holds_line(g) {
-        all.push(trap_style());
-    }
+    let all = if extra { search4_styles() } else { styles() };
     let mut out: Vec<Candidate> = Vec::new();
     let push = |out: &mut Vec<Candidate>, actions: Vec<Action>, e: Option<Explanation>| {
         let mut key = actions.clone();
