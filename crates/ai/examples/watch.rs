@@ -4,10 +4,13 @@
 //! only, when given: 0 French, 1 Allied), the strength each side lost in it and its units in
 //! contact at its end. For finding a level's recurring mistakes (`docs/ai.md`).
 //!
-//! With a list of games (`I` as `3,5,8`) it prints only each game's closing lines: the result,
-//! the strength the line of communications cut off at the end (17.5), the player-turn in which
-//! each side lost most, and a class of the game's end (`line cut`, `demoralized in combat on
-//! turn T`, `last-turn losses`, `tie-break`), for sorting a run's losses.
+//! With a list of games (`I` as `3,5,8`) it prints only each game's closing lines: the
+//! combats, advances and eliminations of the game's last two game-turns, the result, the
+//! strength the line of communications cut off at the end (17.5), the player-turn in which
+//! each side lost most, what each side lost attacking (its own player-turns) and defending, on
+//! a scenario longer than five game-turns the losses game-turn by game-turn, and a class of the
+//! game's end (`line cut`, `demoralized in combat on turn T`, `last-turn losses`, `tie-break`),
+//! for sorting a run's losses.
 // the seeds of `grognard sim` (engine::mix), so the games are its games
 use engine::mix;
 use engine::{Outcome, Rules, Session, Side, ToAct};
@@ -58,14 +61,16 @@ fn watch(
     let mut turns: Vec<(u8, Side, [u32; 2])> = Vec::new();
     // the line of communications at the start of its side's last player-turn
     let mut at_last: Option<String> = None;
+    // the combats, advances and eliminations, by game-turn (those of the game's last two
+    // game-turns are printed at its end: a demoralization or a cut of the line)
+    let mut events: Vec<(u8, String)> = Vec::new();
+    let mut tally = std::collections::BTreeMap::new();
     let over = loop {
         match s.game.to_act() {
             ToAct::Over(o) => break o,
             ToAct::Chance => {
                 s.roll();
-                if s.game.turn() + 1 >= sc.last_turn {
-                    last_turn_events(&s.game);
-                }
+                last_turn_events(&s.game, &mut events, &mut tally);
             }
             ToAct::Side(side) => {
                 let k = Some((s.game.turn(), s.game.phasing()));
@@ -88,14 +93,18 @@ fn watch(
                     }
                 }
                 s.act(a).expect("a legal action");
-                if s.game.turn() + 1 >= sc.last_turn {
-                    last_turn_events(&s.game);
-                }
+                last_turn_events(&s.game, &mut events, &mut tally);
             }
         }
     };
     if let Some((t, ph)) = key {
         turns.push((t, ph, report(&s.game, t, ph, &mut before, verbose)));
+    }
+    let end = s.game.turn();
+    for (t, e) in &events {
+        if t + 1 >= end {
+            println!("    {e}");
+        }
     }
     let l = ai::side_losses(&s.game);
     println!(
@@ -112,12 +121,25 @@ fn watch(
         println!("  at the start of the last player-turn of the side with the line: {l}");
     }
     println!("  {}", classify(&s.game, &over, &turns));
+    let t: Vec<String> = tally
+        .iter()
+        .map(|((side, k), v)| format!("{} {k} {v}", sc.sides[*side as usize]))
+        .collect();
+    println!("  eliminated (SP): {}", t.join("; "));
 }
 
-/// The combats, advances and eliminations of the last action, on the last two game-turns (a
-/// cut of the line of communications on the last stands, 17.5): `combat FR.3,FR.4 -> AU.2 at 1-2 (die 5):
-/// Ar`, `advance AU.2 to 2131`, `eliminated FR.9 (7.72)`.
-fn last_turn_events(g: &Game) {
+/// The combats, advances and eliminations of the last action, kept with their game-turn (those
+/// of the game's last two game-turns are printed: a cut of the line of communications on the
+/// last stands, 17.5; a demoralization, 17.2): `combat FR.3,FR.4 -> AU.2 at 1-2 (die 5): Ar`,
+/// `advance AU.2 to 2131`, `eliminated FR.9 (7.72)`.
+/// Each elimination is also tallied in `tally`: per side of the eliminated unit, its strength
+/// by whose player-turn it fell in (`attacking`: its own side's) and why (`Ae`, `Ex`, `no hex
+/// is open to its retreat`, ...).
+fn last_turn_events(
+    g: &Game,
+    out: &mut Vec<(u8, String)>,
+    tally: &mut std::collections::BTreeMap<(u8, String), u32>,
+) {
     use naw::Event;
     let when = format!(
         "t{} {}",
@@ -134,17 +156,32 @@ fn last_turn_events(g: &Game) {
                 die,
                 result,
                 ..
-            } => println!(
-                "    {when}: combat {} -> {} at {} (die {die}): {result:?}",
-                names(attackers),
-                names(defenders),
-                naw::tables::COLUMN_NAMES[column.0 as usize]
-            ),
+            } => out.push((
+                g.turn(),
+                format!(
+                    "{when}: combat {} -> {} at {} (die {die}): {result:?}",
+                    names(attackers),
+                    names(defenders),
+                    naw::tables::COLUMN_NAMES[column.0 as usize]
+                ),
+            )),
             Event::Advanced { unit, to } => {
-                println!("    {when}: advance {} to {to}", g.id(*unit))
+                out.push((g.turn(), format!("{when}: advance {} to {to}", g.id(*unit))))
             }
             Event::Eliminated { unit, why } => {
-                println!("    {when}: eliminated {} ({})", g.id(*unit), why.case())
+                let side = g.side_of(*unit);
+                let whose = if side == g.phasing() {
+                    "attacking"
+                } else {
+                    "defending"
+                };
+                *tally
+                    .entry((side.0, format!("{whose}, {}", why.why())))
+                    .or_insert(0) += g.scenario().units[unit.0 as usize].strength as u32;
+                out.push((
+                    g.turn(),
+                    format!("{when}: eliminated {} ({})", g.id(*unit), why.case()),
+                ))
             }
             _ => {}
         }
@@ -188,6 +225,34 @@ fn classify(g: &Game, over: &Outcome, turns: &[(u8, Side, [u32; 2])]) -> String 
                 sc.sides[side], lost[side], sc.sides[ph.0 as usize]
             ));
         }
+    }
+    // what each side lost attacking (in its own player-turns: exchanges, attacker's
+    // eliminations and retreats, 7.6) and defending (in the enemy's)
+    for side in 0..2 {
+        let (att, def) = turns.iter().fold((0, 0), |(a, d), (_, ph, lost)| {
+            if ph.0 as usize == side {
+                (a + lost[side], d)
+            } else {
+                (a, d + lost[side])
+            }
+        });
+        out.push_str(&format!(
+            "; {} lost {att} attacking, {def} defending",
+            sc.sides[side]
+        ));
+    }
+    // the losses game-turn by game-turn (French/Allied, cumulative), for a long scenario
+    if sc.last_turn > 5 {
+        let mut sum = [0u32; 2];
+        let mut by_turn = Vec::new();
+        for (t, ph, lost) in turns {
+            sum[0] += lost[0];
+            sum[1] += lost[1];
+            if ph.0 == 1 || turns.last().map(|l| (l.0, l.1)) == Some((*t, *ph)) {
+                by_turn.push(format!("{t}:{}/{}", sum[0], sum[1]));
+            }
+        }
+        out.push_str(&format!("; by game-turn {}", by_turn.join(" ")));
     }
     let demoralized = over.case.starts_with("17.2") || over.case.starts_with("17.3");
     let last = sc.last_turn;
