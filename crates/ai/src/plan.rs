@@ -63,8 +63,9 @@ pub struct Style {
     /// attacker's retreat (7.74), weighs what the advance obliges it to next: in contact with
     /// enemy units at the start of its own player-turn it may not leave their zones (5.13) and
     /// must attack them (7.1), alone at the odds it has; the expected loss of that attack counts
-    /// against the advance (the level `search4`, whose search cannot see it: its horizon is the
-    /// start of its next player-turn, reached as soon as the advance is made).
+    /// against the advance. No level uses it: tried in `search4`'s own Allied advances (there
+    /// unsearched, the search's horizon coming as soon as the advance is made), it won 7.5
+    /// paired First Days of 40 and lost 3 (`docs/ai.md`, "Why the Allies do not win more").
     pub wary_advance: bool,
 }
 
