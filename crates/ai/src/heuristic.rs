@@ -286,7 +286,8 @@ impl Player for HeuristicPlayer {
                 if self.displaced.0 != key {
                     self.displaced = (key, Vec::new());
                 }
-                let mut a = choose_combat_step(&info, g, &self.displaced.1, &mut self.watch);
+                let mut a =
+                    choose_combat_step(&info, g, &self.displaced.1, &mut self.watch, self.style);
                 if let Action::Retreat { to, .. } = a {
                     if g.unit_at(to).is_some() {
                         let l = naw::Loc::Map(to);

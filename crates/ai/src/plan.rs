@@ -59,6 +59,14 @@ pub struct Style {
     /// holder can step off (5.13); until then the weaker holder stays (the level `search4`'s
     /// candidates).
     pub hold_end: bool,
+    /// The side without a line of communications, advancing as the defender after the
+    /// attacker's retreat (7.74), weighs what the advance obliges it to next: in contact with
+    /// enemy units at the start of its own player-turn it may not leave their zones (5.13) and
+    /// must attack them (7.1), alone at the odds it has; the expected loss of that attack counts
+    /// against the advance. Used in `search4`'s own Allied advances (there unsearched, the search's
+    /// horizon coming as soon as the advance is made; `docs/ai.md`, "Why the Allies do not win
+    /// more").
+    pub wary_advance: bool,
 }
 
 impl Default for Style {
@@ -76,6 +84,7 @@ impl Default for Style {
             hold_line: false,
             strike_line: false,
             hold_end: false,
+            wary_advance: false,
         }
     }
 }
@@ -2110,7 +2119,7 @@ pub(crate) fn choose_retreat(info: &Info, g: &Game, avoid: &[naw::Loc]) -> Actio
 pub(crate) type WatchCache = Option<(u8, u8, Watch)>;
 
 /// Chooses whether and where to advance after combat (7.74, 7.75).
-pub(crate) fn choose_advance(info: &Info, g: &Game, cache: &mut WatchCache) -> Action {
+pub(crate) fn choose_advance(info: &Info, g: &Game, cache: &mut WatchCache, wary: bool) -> Action {
     let mut legal = Vec::new();
     g.legal_actions(&mut legal);
     let b = Board::from_game(info, g);
@@ -2214,6 +2223,9 @@ pub(crate) fn choose_advance(info: &Info, g: &Game, cache: &mut WatchCache) -> A
             v -= 0.15 * info.str(unit) as f64;
         }
         v -= 0.3 * en_adj as f64;
+        if wary && !phasing && info.loc.is_some_and(|(ls, _, _)| ls == en) {
+            v += forced_attack(info, &b2, &vals, unit, i).min(0.0);
+        }
         // pressing on: the advanced unit keeps contact for the next attack
         v += 0.1;
         if v > best.0 {
@@ -2223,6 +2235,26 @@ pub(crate) fn choose_advance(info: &Info, g: &Game, cache: &mut WatchCache) -> A
     best.1
 }
 
+/// The worth to `unit`'s side of the attack `unit` standing at hex `i` would be obliged to make
+/// alone (7.1) on the enemy units in contact with it (their zones hold it, 5.13): 0 when none.
+fn forced_attack(info: &Info, b: &Board, vals: &Values, unit: UnitId, i: usize) -> f64 {
+    let me = info.side[unit.0 as usize];
+    let defenders: Vec<UnitId> = (0..6)
+        .filter_map(|k| {
+            let j = info.nb[i][k];
+            if j == NONE || !info.engage[i][k] {
+                return None;
+            }
+            b.unit_at(j as usize)
+                .filter(|&w| info.side[w.0 as usize] != me)
+        })
+        .collect();
+    if defenders.is_empty() {
+        return 0.0;
+    }
+    eval_combat(info, b, vals, &[(unit, i)], &defenders, None).ev
+}
+
 /// Decides one action of the phasing or acting side with the hand-written rules, outside the
 /// movement and declaration steps (which are planned as a whole).
 pub(crate) fn choose_combat_step(
@@ -2230,12 +2262,13 @@ pub(crate) fn choose_combat_step(
     g: &Game,
     avoid: &[naw::Loc],
     cache: &mut WatchCache,
+    style: Style,
 ) -> Action {
     match g.step() {
         Step::Choose => choose_resolve(info, g),
         Step::Losses => choose_losses(info, g),
         Step::Retreat => choose_retreat(info, g, avoid),
-        Step::Advance => choose_advance(info, g, cache),
+        Step::Advance => choose_advance(info, g, cache, style.wary_advance),
         _ => {
             let mut legal = Vec::new();
             g.legal_actions(&mut legal);
@@ -2281,6 +2314,70 @@ mod tests {
             }
         }
         g
+    }
+
+    /// `wary_advance`: over First Days played by the heuristic, at every Allied advance after a
+    /// French attacker's retreat (7.74) the wary choice differs from the heuristic's own only
+    /// where the own one advances into contact with French units that the advanced unit would
+    /// then have to attack alone at a loss (7.1, 5.13), and then its obliged attack is worth
+    /// more; such advances occur; the French advances are unchanged (they have the line).
+    #[test]
+    fn wary_advance_keeps_defenders_out_of_forced_attacks() {
+        let sc = std::sync::Arc::new(scenarios::load("bon-first-day").unwrap());
+        let (mut allied, mut changed, mut french) = (0, 0, 0);
+        for seed in 1..=12u64 {
+            let mut g = Game::from_arc(sc.clone());
+            let mut p = [
+                crate::HeuristicPlayer::new(seed),
+                crate::HeuristicPlayer::new(seed + 1),
+            ];
+            let mut dice = Dice::new(seed + 2);
+            loop {
+                match g.to_act() {
+                    engine::ToAct::Chance => g.apply_unchecked(Action::Roll(dice.roll())),
+                    engine::ToAct::Side(s) => {
+                        if g.step() == Step::Advance && g.phasing() != s {
+                            let info = crate::info::info(&g);
+                            let plain = choose_advance(&info, &g, &mut None, false);
+                            let wary = choose_advance(&info, &g, &mut None, true);
+                            if s == Side(0) {
+                                french += 1;
+                                assert_eq!(plain, wary, "a French advance changed");
+                            } else {
+                                allied += 1;
+                                let b = Board::from_game(&info, &g);
+                                let vals = Values::new(&info, &g, s);
+                                let forced = |a: Action| match a {
+                                    Action::Advance { unit, to } => {
+                                        let i = info.idx(to).unwrap();
+                                        let mut b2 = b.clone();
+                                        b2.place(&info, unit, i);
+                                        forced_attack(&info, &b2, &vals, unit, i)
+                                    }
+                                    _ => 0.0,
+                                };
+                                if plain != wary {
+                                    changed += 1;
+                                    assert!(
+                                        forced(plain) < 0.0,
+                                        "{plain:?} obliged no losing attack"
+                                    );
+                                    assert!(forced(wary) > forced(plain), "{wary:?} for {plain:?}");
+                                }
+                            }
+                        }
+                        let a = p[s.0 as usize].choose(&g);
+                        g.apply(a).unwrap();
+                    }
+                    engine::ToAct::Over(_) => break,
+                }
+            }
+        }
+        eprintln!("Allied defenders' advances {allied}, changed {changed}; French {french}");
+        assert!(
+            changed > 0,
+            "no Allied advance into a losing forced attack in these games"
+        );
     }
 
     /// `strike_line`: on the Allies' last player-turn of the First Day the plans set up more

@@ -538,7 +538,7 @@ fn candidates(
         }
         _ => {
             let info = info(g);
-            let first = crate::plan::choose_combat_step(&info, g, &[], &mut None);
+            let first = crate::plan::choose_combat_step(&info, g, &[], &mut None, Style::default());
             let mut legal = Vec::new();
             g.legal_actions(&mut legal);
             if g.check(first).is_ok() {
