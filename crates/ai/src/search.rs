@@ -263,6 +263,25 @@ fn model_style(extra: bool, st: Style) -> Style {
     }
 }
 
+/// The heuristic's style for `search4`'s (`extra`) own combat choices: a defender's advance of
+/// the side without a line of communications weighs the attack it obliges (the style's
+/// `wary_advance`, 7.74, 7.1). Today's levels: the heuristic's own style.
+fn combat_style(extra: bool) -> Style {
+    Style {
+        wary_advance: extra,
+        ..Style::default()
+    }
+}
+
+/// True when the side to act is choosing a defender's advance after the attacker's retreat
+/// (7.74) and has no line of communications of its own (the Allies of the Battle of Nations).
+fn defender_advance_without_line(info: &Info, g: &Game) -> bool {
+    let ToAct::Side(me) = g.to_act() else {
+        return false;
+    };
+    g.step() == Step::Advance && g.phasing() != me && info.loc.is_some_and(|(ls, _, _)| ls != me)
+}
+
 impl SearchPlayer {
     /// A search player with its own seed and budget.
     pub fn new(seed: u64, budget: Budget) -> SearchPlayer {
@@ -538,11 +557,18 @@ fn candidates(
         }
         _ => {
             let info = info(g);
-            let first = crate::plan::choose_combat_step(&info, g, &[], &mut None, Style::default());
+            let style = combat_style(extra);
+            let first = crate::plan::choose_combat_step(&info, g, &[], &mut None, style);
             let mut legal = Vec::new();
             g.legal_actions(&mut legal);
             if g.check(first).is_ok() {
                 push(&mut out, vec![first], None);
+                if style.wary_advance && defender_advance_without_line(&info, g) {
+                    // the search's horizon (the start of our next player-turn) comes as soon as
+                    // the advance is made: it cannot see the attack the advance obliges us to
+                    // make (7.1, 5.13), which the heuristic's wary rule weighs
+                    return out;
+                }
             }
             for a in legal {
                 if out.len() >= 12 {
