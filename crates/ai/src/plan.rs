@@ -2480,6 +2480,17 @@ hex = "2131"
         Game::new(naw::Scenario::from_toml(&text, "relief.toml", &resolve).unwrap())
     }
 
+    /// The plan of `style` for the movement phase of `g` (dice seeded 1) and the game after its
+    /// moves, each legal in its order.
+    fn planned(info: &Info, g: &Game, style: Style) -> (MovePlan, Game) {
+        let p = plan_movement(info, g, style, &mut Dice::new(1), &mut Reach::default());
+        let mut g2 = g.clone();
+        for &a in &p.moves {
+            g2.apply(a).unwrap_or_else(|e| panic!("{a:?}: {e:?}"));
+        }
+        (p, g2)
+    }
+
     /// `hold_end` on game-turn 2 of [`RELIEF`] (three game-turns left) with FR.21 far from the
     /// end hex: FR.21 marches toward it (nearer by the map's costs), the weak holder FR.III
     /// stays; the heuristic's own style sends FR.21 elsewhere.
@@ -2496,11 +2507,7 @@ hex = "2131"
                 hold_end,
                 ..Style::default()
             };
-            let p = plan_movement(&info, &g, style, &mut Dice::new(1), &mut Reach::default());
-            let mut g2 = g.clone();
-            for &a in &p.moves {
-                g2.apply(a).unwrap_or_else(|e| panic!("{a:?}: {e:?}"));
-            }
+            let (p, g2) = planned(&info, &g, style);
             assert_eq!(g2.unit_at(info.hex(t)), Some(id("FR.III")));
             let after = cost[info.idx(g2.hex_of(id("FR.21")).unwrap()).unwrap()];
             let marches = p.explanation.plan.contains("FR.21 marches toward 2131");
@@ -2530,11 +2537,7 @@ hex = "2131"
                 hold_end,
                 ..Style::default()
             };
-            let p = plan_movement(&info, &g, style, &mut Dice::new(1), &mut Reach::default());
-            let mut g2 = g.clone();
-            for &a in &p.moves {
-                g2.apply(a).unwrap_or_else(|e| panic!("{a:?}: {e:?}"));
-            }
+            let (p, g2) = planned(&info, &g, style);
             ends.push(g2.unit_at(info.hex(t)));
             assert_eq!(
                 p.explanation.plan.contains("relieves"),
