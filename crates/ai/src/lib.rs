@@ -18,8 +18,9 @@
 //!   time where the decision is close ([`montecarlo::search_with`]);
 //! - `search4` (same budgets): `search3` with more candidate plans (the reinforcements' entry
 //!   hex kept clear, set-ups converging on an isolated enemy, support for units obliged to
-//!   attack), ending a decision once no candidate can beat the leader by 0.01
-//!   ([`montecarlo::Options::indifference`]).
+//!   attack, the line of communications' end hex held by a unit strong enough), a defender's
+//!   advance that weighs the attack it obliges, ending a decision once no candidate can beat
+//!   the leader by 0.01 ([`montecarlo::Options::indifference`]).
 //!
 //! [`ladder`] rates levels against each other (Elo with confidence intervals) over any rules
 //! system's games.
