@@ -26,8 +26,9 @@ use crate::plan::{Explanation, Style};
 use crate::Player;
 use engine::{Rules, Side, ToAct};
 use naw::{Action, Game, Step};
+use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// How long the search player may think.
@@ -448,6 +449,7 @@ impl SearchPlayer {
             learned: self.learned.clone(),
             replies: if opts.replies > 0 { self.replies } else { 0 },
             extra: self.extra,
+            reply_cache: Mutex::default(),
         });
         let plans: Vec<Vec<Action>> = cands.iter().map(|c| c.actions.clone()).collect();
         let limits = Limits {
@@ -593,6 +595,11 @@ pub(crate) struct NawKnowledge {
     pub replies: usize,
     /// The candidate styles of `search4` ([`search4_styles`]); `false` for today's levels.
     pub extra: bool,
+    /// The replies already planned in this decision, by the position they answer (its state
+    /// hash): the styles of [`REPLY_STYLES`] draw no noise, so a position's replies are the same
+    /// in every rollout that reaches it (the rounds whose combats came out alike), and each is
+    /// planned once.
+    pub reply_cache: Mutex<HashMap<u64, Vec<Vec<Action>>>>,
 }
 
 impl Rollout<Game> for HeuristicPlayer {
@@ -648,6 +655,10 @@ impl Knowledge<Game> for NawKnowledge {
         {
             return None;
         }
+        let key = now.state_hash();
+        if let Some(out) = self.reply_cache.lock().ok()?.get(&key) {
+            return Some(out.clone());
+        }
         let all = styles();
         let mut out = Vec::with_capacity(self.replies);
         for (i, &st) in REPLY_STYLES.iter().take(self.replies).enumerate() {
@@ -662,6 +673,9 @@ impl Knowledge<Game> for NawKnowledge {
             };
             plan.push(Action::End);
             out.push(plan);
+        }
+        if let Ok(mut cache) = self.reply_cache.lock() {
+            cache.insert(key, out.clone());
         }
         Some(out)
     }
@@ -778,5 +792,22 @@ impl Player for SearchPlayer {
 
     fn stop_on(&mut self, flag: Arc<AtomicBool>) {
         self.stop = Some(flag);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `NawKnowledge::reply_cache` is exact only while the reply styles draw no noise: a plan is
+    /// then a function of the position alone, whatever the seed.
+    #[test]
+    fn reply_styles_draw_no_noise() {
+        let all = styles();
+        for &st in &REPLY_STYLES {
+            for extra in [false, true] {
+                assert_eq!(model_style(extra, all[st]).noise, 0.0, "style {st}");
+            }
+        }
     }
 }
