@@ -85,7 +85,7 @@ impl Budget {
 }
 
 /// What the search did, summed over the game so far.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct SearchStats {
     /// Rollouts played.
     pub simulations: u64,
@@ -97,6 +97,9 @@ pub struct SearchStats {
     pub player_turns: u64,
     /// The longest thinking time of one player-turn.
     pub max_turn_time: Duration,
+    /// Each player-turn's thinking time, in the order played (for the median a player-turn
+    /// takes, which the bound names beside the longest).
+    pub turn_times: Vec<Duration>,
 }
 
 /// Monte Carlo search over heuristic plans (see the module documentation).
@@ -338,7 +341,7 @@ impl SearchPlayer {
 
     /// The statistics so far.
     pub fn stats(&self) -> SearchStats {
-        self.stats
+        self.stats.clone()
     }
 
     /// The last search in figures, for debugging and `docs/ai.md` (`searched 8 candidates with
@@ -695,6 +698,7 @@ impl Player for SearchPlayer {
                 self.spent = Duration::ZERO;
                 self.spent_sims = 0;
                 self.stats.player_turns += 1;
+                self.stats.turn_times.push(Duration::ZERO);
             }
         }
         let fresh_phase = match g.step() {
@@ -760,6 +764,9 @@ impl Player for SearchPlayer {
             // the time of the player-turn so far (its budget counts it all)
             self.spent += dt;
             self.stats.max_turn_time = self.stats.max_turn_time.max(self.spent);
+            if let Some(t) = self.stats.turn_times.last_mut() {
+                *t = self.spent;
+            }
         }
         self.last = self.inner.explain();
         a
@@ -787,7 +794,7 @@ impl Player for SearchPlayer {
     }
 
     fn search_stats(&self) -> Option<SearchStats> {
-        Some(self.stats)
+        Some(self.stats.clone())
     }
 
     fn stop_on(&mut self, flag: Arc<AtomicBool>) {

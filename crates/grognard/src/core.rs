@@ -653,6 +653,16 @@ pub fn wilson_interval(k: f64, n: usize) -> (f64, [f64; 2]) {
     (p, [(centre - half).max(0.0), (centre + half).min(1.0)])
 }
 
+/// The median of values sorted in increasing order (the mean of the two middle ones for an
+/// even count); 0 for none.
+pub fn median(sorted: &[f64]) -> f64 {
+    match sorted.len() {
+        0 => 0.0,
+        n if n % 2 == 1 => sorted[n / 2],
+        n => (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0,
+    }
+}
+
 /// What `grognard sim` reports for a system without arena statistics of its own.
 #[derive(Serialize, Debug)]
 pub struct AnySimReport {
@@ -850,7 +860,14 @@ pub fn sim_any_text(r: &AnySimReport, sides: &[String]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::wilson;
+    use super::{median, wilson};
+
+    #[test]
+    fn median_of_odd_even_and_no_values() {
+        assert_eq!(median(&[0.2, 0.5, 1.4]), 0.5);
+        assert!((median(&[0.2, 0.4, 0.8, 1.4]) - 0.6).abs() < 1e-12);
+        assert_eq!(median(&[]), 0.0);
+    }
 
     #[test]
     fn wilson_interval_of_a_known_case() {

@@ -2,7 +2,7 @@
 
 use crate::show::load_scenario;
 use anyhow::{anyhow, bail, Result};
-use grognard::core::{pct, sim_any_rules, sim_any_text, wilson, wilson_interval, Rate};
+use grognard::core::{median, pct, sim_any_rules, sim_any_text, wilson, wilson_interval, Rate};
 use grognard::util::{mix, time_seed, write_atomically};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
@@ -60,6 +60,8 @@ struct Thinking {
     player_turns: u64,
     simulations_per_player_turn: f64,
     seconds_per_player_turn: f64,
+    /// The median player-turn's thinking time (issue 13's bound: at most 1 s).
+    median_player_turn_seconds: f64,
     longest_player_turn_seconds: f64,
 }
 
@@ -243,7 +245,10 @@ pub fn sim(lib: &Library, a: SimArgs) -> Result<()> {
             .sum::<f64>()
             / n as f64;
         mean_strength_lost.insert(side.clone(), lost);
-        let stats: Vec<ai::SearchStats> = summaries.iter().filter_map(|s| s.search[i]).collect();
+        let stats: Vec<&ai::SearchStats> = summaries
+            .iter()
+            .filter_map(|s| s.search[i].as_ref())
+            .collect();
         let turns: u64 = stats.iter().map(|t| t.player_turns).sum();
         if turns > 0 {
             let sims: u64 = stats.iter().map(|t| t.simulations).sum();
@@ -252,12 +257,18 @@ pub fn sim(lib: &Library, a: SimArgs) -> Result<()> {
                 .iter()
                 .map(|t| t.max_turn_time.as_secs_f64())
                 .fold(0.0, f64::max);
+            let mut times: Vec<f64> = stats
+                .iter()
+                .flat_map(|t| t.turn_times.iter().map(|d| d.as_secs_f64()))
+                .collect();
+            times.sort_by(f64::total_cmp);
             thinking.insert(
                 side.clone(),
                 Thinking {
                     player_turns: turns,
                     simulations_per_player_turn: sims as f64 / turns as f64,
                     seconds_per_player_turn: secs / turns as f64,
+                    median_player_turn_seconds: median(&times),
                     longest_player_turn_seconds: longest,
                 },
             );
@@ -356,9 +367,10 @@ fn report_text(r: &Report, sides: &[String; 2]) -> String {
     for (side, t) in &r.thinking {
         let _ = writeln!(
             out,
-            "  {side} search: {:.0} simulations and {:.2} s per player-turn, longest player-turn {:.2} s ({} player-turns)",
+            "  {side} search: {:.0} simulations and {:.2} s per player-turn, median player-turn {:.2} s, longest {:.2} s ({} player-turns)",
             t.simulations_per_player_turn,
             t.seconds_per_player_turn,
+            t.median_player_turn_seconds,
             t.longest_player_turn_seconds,
             t.player_turns
         );
