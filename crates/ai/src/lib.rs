@@ -57,7 +57,7 @@ pub use heuristic::HeuristicPlayer;
 pub use info::TIEBREAK_SCENARIOS;
 pub use plan::{AttackNote, Explanation, Style};
 pub use random::RandomPlayer;
-pub use search::{Budget, SearchPlayer, SearchStats};
+pub use search::{Budget, DecisionKind, KindStats, SearchPlayer, SearchStats};
 
 use engine::{Outcome, Record, Rules, Session, Side, ToAct};
 use naw::{Action, Game, Scenario};

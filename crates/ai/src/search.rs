@@ -100,6 +100,79 @@ pub struct SearchStats {
     /// Each player-turn's thinking time, in the order played (for the median a player-turn
     /// takes, which the bound names beside the longest).
     pub turn_times: Vec<Duration>,
+    /// The decisions by kind ([`DecisionKind`], in its order): what a thinking time does with
+    /// each, beside what a simulation budget does (`grognard sim --json`).
+    pub kinds: [KindStats; 4],
+}
+
+/// The kinds of decision the search player meets, for [`SearchStats::kinds`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DecisionKind {
+    /// Its movement phase, as a whole.
+    Movement,
+    /// Its declarations, as a whole.
+    Declare,
+    /// Its other choices in its own player-turn (resolutions, retreats, advances, losses).
+    OwnCombat,
+    /// Its choices in the opponent's player-turn (as the defender).
+    Defender,
+}
+
+impl DecisionKind {
+    /// Every kind, in the order of [`SearchStats::kinds`].
+    pub const ALL: [DecisionKind; 4] = [
+        DecisionKind::Movement,
+        DecisionKind::Declare,
+        DecisionKind::OwnCombat,
+        DecisionKind::Defender,
+    ];
+
+    /// The kind's name in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            DecisionKind::Movement => "movement",
+            DecisionKind::Declare => "declare",
+            DecisionKind::OwnCombat => "own_combat",
+            DecisionKind::Defender => "defender",
+        }
+    }
+
+    fn of(g: &Game, me: Side) -> DecisionKind {
+        if g.phasing() != me {
+            return DecisionKind::Defender;
+        }
+        match g.step() {
+            Step::Movement => DecisionKind::Movement,
+            Step::Declare => DecisionKind::Declare,
+            _ => DecisionKind::OwnCombat,
+        }
+    }
+}
+
+/// What the search did with one kind of decision, summed over the game.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct KindStats {
+    /// Decisions searched.
+    pub searched: u64,
+    /// Decisions with several candidates left to the heuristic's own choice because too
+    /// little of the budget was left for two rollouts a candidate.
+    pub unsearched: u64,
+    /// Rollouts played in them.
+    pub simulations: u64,
+    /// Time spent drawing the candidates (every decision with several).
+    pub planning: Duration,
+    /// Time spent in the searched decisions, planning included.
+    pub time: Duration,
+}
+
+impl std::ops::AddAssign<&KindStats> for KindStats {
+    fn add_assign(&mut self, x: &KindStats) {
+        self.searched += x.searched;
+        self.unsearched += x.unsearched;
+        self.simulations += x.simulations;
+        self.planning += x.planning;
+        self.time += x.time;
+    }
 }
 
 /// Monte Carlo search over heuristic plans (see the module documentation).
@@ -391,6 +464,8 @@ impl SearchPlayer {
                 .pop()
                 .map(|c| (c.actions, c.explanation, String::new()));
         }
+        let kind = DecisionKind::of(g, me) as usize;
+        self.stats.kinds[kind].planning += start.elapsed();
         let share = self.share(g, me);
         // too little left for two rounds of rollouts: the heuristic's own choice
         let k = cands.len() as u32;
@@ -413,6 +488,7 @@ impl SearchPlayer {
                     .map_or(avail, |d| d.saturating_duration_since(Instant::now()));
                 let planned = close.as_secs_f64() * self.workers as f64 / self.rollout_secs;
                 if planned < 2.0 * k as f64 {
+                    self.stats.kinds[kind].unsearched += 1;
                     cands.truncate(1);
                     return cands
                         .pop()
@@ -427,6 +503,7 @@ impl SearchPlayer {
                     opts.close_sims = Some((left as f64 * stretch) as u32);
                 }
                 if sims < 2 * k {
+                    self.stats.kinds[kind].unsearched += 1;
                     cands.truncate(1);
                     return cands
                         .pop()
@@ -474,6 +551,10 @@ impl SearchPlayer {
         }
         self.spent_sims += used;
         self.stats.simulations += used as u64;
+        let ks = &mut self.stats.kinds[kind];
+        ks.searched += 1;
+        ks.simulations += used as u64;
+        ks.time += elapsed;
         let best = verdict.best;
         let mean = verdict.means[best];
         let base = verdict.means[0];

@@ -257,3 +257,43 @@ fn the_search_player_explains_its_choice() {
     assert!(summary.contains("rollouts"), "{summary}");
     assert!(s.stats().simulations > 0);
 }
+
+/// The search's statistics by kind of decision add up to its totals: every searched decision
+/// is counted once, under its own kind, with its rollouts; a budget too small for two rollouts
+/// a candidate leaves the decision to the heuristic and is counted as unsearched.
+#[test]
+fn the_search_counts_its_decisions_by_kind() {
+    use ai::DecisionKind;
+    let first = scenario("bon-first-day").first_turn;
+    let mut s = SearchPlayer::new(21, Budget::Sims(240)).with_workers(1);
+    let mut h = HeuristicPlayer::new(22);
+    checked_game("bon-first-day", 23, [&mut s, &mut h], first + 4);
+    let st = s.stats();
+    let searched: u64 = st.kinds.iter().map(|k| k.searched).sum();
+    let sims: u64 = st.kinds.iter().map(|k| k.simulations).sum();
+    assert_eq!(searched, st.decisions);
+    assert_eq!(sims, st.simulations);
+    let movement = st.kinds[DecisionKind::Movement as usize];
+    assert!(
+        movement.searched >= 1,
+        "a French movement phase searched: {st:?}"
+    );
+    assert!(movement.simulations > 0 && movement.time >= movement.planning);
+    assert!(
+        st.kinds[DecisionKind::Defender as usize].searched
+            + st.kinds[DecisionKind::Defender as usize].unsearched
+            > 0,
+        "the French defend in the Allied player-turn: {st:?}"
+    );
+    let names: Vec<&str> = DecisionKind::ALL.iter().map(|k| k.name()).collect();
+    assert_eq!(names, ["movement", "declare", "own_combat", "defender"]);
+
+    // ten rollouts cannot try each of the movement plans twice
+    let mut s = SearchPlayer::new(21, Budget::Sims(10)).with_workers(1);
+    let mut h = HeuristicPlayer::new(22);
+    checked_game("bon-first-day", 23, [&mut s, &mut h], first + 4);
+    let st = s.stats();
+    let movement = st.kinds[DecisionKind::Movement as usize];
+    assert_eq!((st.decisions, movement.searched), (0, 0), "{st:?}");
+    assert!(movement.unsearched >= 1, "{st:?}");
+}

@@ -55,7 +55,7 @@ pub struct Score {
 }
 
 /// What a searching player did over all its games.
-#[derive(Serialize, Clone, Copy)]
+#[derive(Serialize, Clone)]
 struct Thinking {
     player_turns: u64,
     simulations_per_player_turn: f64,
@@ -63,6 +63,43 @@ struct Thinking {
     /// The median player-turn's thinking time (issue 13's bound: at most 1 s).
     median_player_turn_seconds: f64,
     longest_player_turn_seconds: f64,
+    /// By kind of decision (`movement`, `declare`, `own_combat`, `defender`): what the budget
+    /// gave each (`--json` only).
+    decisions: BTreeMap<&'static str, KindThinking>,
+}
+
+/// What a searching player did with one kind of decision over all its games.
+#[derive(Serialize, Clone, Copy)]
+struct KindThinking {
+    /// Decisions searched.
+    searched: u64,
+    /// Decisions with several candidates left to the heuristic for want of budget.
+    unsearched: u64,
+    /// Rollouts a searched decision.
+    simulations_per_searched: f64,
+    /// Milliseconds a searched decision, drawing the candidates included.
+    ms_per_searched: f64,
+    /// Milliseconds drawing the candidates, a decision with several.
+    planning_ms_per_decision: f64,
+}
+
+/// Sums the players' statistics of one kind of decision.
+fn kind_thinking(stats: &[&ai::SearchStats], k: usize) -> KindThinking {
+    let mut sum = ai::KindStats::default();
+    for s in stats {
+        sum += &s.kinds[k];
+    }
+    let per = |v: f64, n: u64| if n == 0 { 0.0 } else { v / n as f64 };
+    KindThinking {
+        searched: sum.searched,
+        unsearched: sum.unsearched,
+        simulations_per_searched: per(sum.simulations as f64, sum.searched),
+        ms_per_searched: per(sum.time.as_secs_f64() * 1e3, sum.searched),
+        planning_ms_per_decision: per(
+            sum.planning.as_secs_f64() * 1e3,
+            sum.searched + sum.unsearched,
+        ),
+    }
 }
 
 /// One game of the run, for paired comparisons: two runs with the same seed and players play
@@ -270,6 +307,11 @@ pub fn sim(lib: &Library, a: SimArgs) -> Result<()> {
                     seconds_per_player_turn: secs / turns as f64,
                     median_player_turn_seconds: median(&times),
                     longest_player_turn_seconds: longest,
+                    decisions: ai::DecisionKind::ALL
+                        .iter()
+                        .enumerate()
+                        .map(|(k, kind)| (kind.name(), kind_thinking(&stats, k)))
+                        .collect(),
                 },
             );
         }

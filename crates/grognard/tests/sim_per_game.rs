@@ -65,3 +65,48 @@ fn sim_json_lists_every_game_with_its_seed_and_score() {
     // the same seed plays the same games, row for row
     assert_eq!(sim_json("5")["per_game"], v["per_game"]);
 }
+
+/// A searching player's thinking is broken down by kind of decision, and the kinds add up to
+/// its simulations.
+#[test]
+fn sim_json_breaks_the_search_down_by_kind_of_decision() {
+    let out = grognard()
+        .args([
+            "sim",
+            "bon-first-day",
+            "--games",
+            "1",
+            "--seed",
+            "7",
+            "--players",
+            "search@100n:heuristic",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let t = &v["thinking"]["French"];
+    let kinds = t["decisions"].as_object().expect("decisions by kind");
+    let names: Vec<&str> = kinds.keys().map(String::as_str).collect();
+    assert_eq!(names, ["declare", "defender", "movement", "own_combat"]);
+    assert!(kinds["movement"]["searched"].as_u64().unwrap() >= 1, "{t}");
+    let sims: f64 = kinds
+        .values()
+        .map(|k| k["searched"].as_f64().unwrap() * k["simulations_per_searched"].as_f64().unwrap())
+        .sum();
+    let total =
+        t["simulations_per_player_turn"].as_f64().unwrap() * t["player_turns"].as_f64().unwrap();
+    assert!(
+        (sims - total).abs() < 1e-6 * total.max(1.0),
+        "{sims} against {total}: {t}"
+    );
+    assert!(
+        v["thinking"].get("Allied").is_none(),
+        "the heuristic does not search"
+    );
+}
