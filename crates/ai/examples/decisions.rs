@@ -3,8 +3,7 @@
 //! French, side 0, by default) plays the games one after the other and prints, for each
 //! game-turn and kind of decision (movement, declarations, own combat choices, the defender's
 //! choices), the decisions searched and left to the heuristic, the simulations and milliseconds
-//! of a searched one, the searched ones narrowed to fewer candidates (`search4`), and the level's
-//! arena score. A thinking time and a simulation budget share
+//! of a searched one, and the level's arena score. A thinking time and a simulation budget share
 //! themselves out over the game's turns differently: this shows how.
 use ai::{DecisionKind, SearchStats};
 use engine::{Dice, Rules, ToAct};
@@ -12,9 +11,8 @@ use naw::Game;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-/// A game-turn's thinking of one kind: searched, left to the heuristic, simulations, milliseconds,
-/// narrowed.
-type Tally = (u64, u64, u64, f64, u64);
+/// A game-turn's thinking of one kind: searched, left to the heuristic, simulations, milliseconds.
+type Tally = (u64, u64, u64, f64);
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -24,7 +22,7 @@ fn main() {
     let opponent = args.next().unwrap_or_else(|| "search1".into());
     let me: u8 = args.next().and_then(|s| s.parse().ok()).unwrap_or(0);
     let sc = Arc::new(scenarios::load(&id).expect("a shipped scenario"));
-    // (turn, kind) -> (searched, unsearched, simulations, ms, narrowed)
+    // (turn, kind) -> its tally
     let mut by: BTreeMap<(u8, usize), Tally> = BTreeMap::new();
     let mut points = 0.0;
     for game in 0..games {
@@ -53,11 +51,11 @@ fn main() {
         points += ai::score(&over, ai::side_losses(&g), tiebreak)[me as usize];
     }
     println!("{level} against {opponent} as side {me}: {points:.1} of {games} points");
-    println!("turn kind        searched unsearched narrowed sims/searched ms/searched");
-    for ((turn, k), (s, u, sims, ms, nw)) in by {
+    println!("turn kind        searched unsearched sims/searched ms/searched");
+    for ((turn, k), (s, u, sims, ms)) in by {
         let per = |v: f64| if s == 0 { 0.0 } else { v / s as f64 };
         println!(
-            "{turn:>4} {:<11} {s:>8} {u:>10} {nw:>8} {:>13.0} {:>11.1}",
+            "{turn:>4} {:<11} {s:>8} {u:>10} {:>13.0} {:>11.1}",
             DecisionKind::ALL[k].name(),
             per(sims as f64),
             per(ms)
@@ -83,6 +81,5 @@ fn record(
         e.1 += a.unsearched - b.unsearched;
         e.2 += a.simulations - b.simulations;
         e.3 += ms;
-        e.4 += a.narrowed - b.narrowed;
     }
 }

@@ -163,9 +163,6 @@ pub struct KindStats {
     pub planning: Duration,
     /// Time spent in the searched decisions, planning included.
     pub time: Duration,
-    /// Searched decisions narrowed to fewer candidates than were drawn, for want of budget
-    /// to tell them all apart (`search4`).
-    pub narrowed: u64,
 }
 
 impl std::ops::AddAssign<&KindStats> for KindStats {
@@ -175,7 +172,6 @@ impl std::ops::AddAssign<&KindStats> for KindStats {
         self.simulations += x.simulations;
         self.planning += x.planning;
         self.time += x.time;
-        self.narrowed += x.narrowed;
     }
 }
 
@@ -244,49 +240,6 @@ const CLOSE_STRETCH: f64 = 1.5;
 /// of the whole time left).
 const EASY_TIME: f64 = 2.0 / 3.0;
 
-/// `search4`'s narrowing: the rounds a candidate should get in a decision's first halving phase
-/// for the phase to tell candidates apart. Where the budget affords fewer (a thinking time in a
-/// position whose rollouts are slow: the last game-turns, when both sides plan around the line
-/// of communications), the decision keeps only as many candidates as afford this many, the
-/// best-ranked ([`style_rank`]); a wider search there picks by the dice (`docs/ai.md`, "The
-/// clock and the last game-turns").
-const FIT_ROUNDS: f64 = 6.0;
-
-/// The order `search4` keeps its movement and declaration candidates in when a decision is
-/// narrowed (indices into [`search4_styles`]): the heuristic's own, its set-ups that converge
-/// and support, the line held, then the plain styles, the noisy ones last.
-const SEARCH4_KEEP: [usize; 14] = [0, 10, 13, 11, 12, 2, 5, 3, 6, 9, 1, 7, 4, 8];
-
-/// The rank of the candidate drawn in style `i` ([`Candidate::rank`]).
-fn style_rank(extra: bool, i: usize) -> usize {
-    if extra {
-        SEARCH4_KEEP.iter().position(|&s| s == i).unwrap_or(i)
-    } else {
-        i
-    }
-}
-
-/// How many of `k` candidates a decision can tell apart when it affords `afford` simulations
-/// (each candidate's rounds counted `width` times, the reply search's continuations): the most,
-/// two at least, whose sequential halving gives each candidate [`FIT_ROUNDS`] rounds in its
-/// first phase.
-fn fit_width(k: usize, width: usize, afford: f64) -> usize {
-    let phases = |k: usize| (k as f64).log2().ceil().max(1.0);
-    let cost = |k: usize| k as f64 * phases(k) * width as f64 * FIT_ROUNDS;
-    let mut keep = k;
-    while keep > 2 && cost(keep) > afford {
-        keep -= 1;
-    }
-    keep
-}
-
-/// Keeps the `keep` best-ranked candidates, in the order of their ranks (the heuristic's own
-/// first).
-fn narrow(cands: &mut Vec<Candidate>, keep: usize) {
-    cands.sort_by_key(|c| c.rank);
-    cands.truncate(keep);
-}
-
 impl std::fmt::Debug for SearchPlayer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("SearchPlayer")
@@ -301,9 +254,6 @@ impl std::fmt::Debug for SearchPlayer {
 struct Candidate {
     actions: Vec<Action>,
     explanation: Option<Explanation>,
-    /// Its place in the order candidates are kept when a decision is narrowed to what its
-    /// budget can tell apart ([`fit_width`]): 0 for the heuristic's own, lower kept first.
-    rank: usize,
 }
 
 /// The styles the candidate plans are drawn in: the heuristic's own, then variations.
@@ -581,27 +531,6 @@ impl SearchPlayer {
             extra: self.extra,
             reply_cache: Mutex::default(),
         });
-        if self.extra {
-            // no more candidates than the budget can tell apart
-            let width = if opts.replies > 0 { REPLY_WIDTH } else { 1 };
-            let afford = match deadline {
-                None => sims as f64,
-                Some(d) => {
-                    // one rollout of the heuristic's own candidate times this position's
-                    let t0 = Instant::now();
-                    let seed = mix(self.seed, self.decision_no + (1 << 40));
-                    montecarlo::rollout(&*knowledge, g, &cands[0].actions, me, seed, None);
-                    let per = t0.elapsed().as_secs_f64().max(1e-6);
-                    let left = d.saturating_duration_since(Instant::now()).as_secs_f64();
-                    left * self.workers as f64 / per
-                }
-            };
-            let keep = fit_width(cands.len(), width, afford);
-            if keep < cands.len() {
-                narrow(&mut cands, keep);
-                self.stats.kinds[kind].narrowed += 1;
-            }
-        }
         let plans: Vec<Vec<Action>> = cands.iter().map(|c| c.actions.clone()).collect();
         let limits = Limits {
             sims,
@@ -668,7 +597,7 @@ fn candidates(
 ) -> Vec<Candidate> {
     let all = if extra { search4_styles() } else { styles() };
     let mut out: Vec<Candidate> = Vec::new();
-    let push = |out: &mut Vec<Candidate>, actions: Vec<Action>, e: Option<Explanation>, rank| {
+    let push = |out: &mut Vec<Candidate>, actions: Vec<Action>, e: Option<Explanation>| {
         let mut key = actions.clone();
         key.sort_by_key(|a| format!("{a:?}"));
         let dup = out.iter().any(|c| {
@@ -680,7 +609,6 @@ fn candidates(
             out.push(Candidate {
                 actions,
                 explanation: e,
-                rank,
             });
         }
     };
@@ -694,7 +622,7 @@ fn candidates(
                     HeuristicPlayer::with_style(mix(seed, 100 + i as u64 + 1000 * decision_no), st);
                 let (mut moves, e) = h.movement_plan(g);
                 moves.push(Action::End);
-                push(&mut out, moves, Some(e), style_rank(extra, i));
+                push(&mut out, moves, Some(e));
             }
         }
         Step::Declare => {
@@ -710,7 +638,7 @@ fn candidates(
                     plan: String::new(),
                     attacks: notes,
                 };
-                push(&mut out, acts, Some(e), style_rank(extra, i));
+                push(&mut out, acts, Some(e));
             }
         }
         _ => {
@@ -720,7 +648,7 @@ fn candidates(
             let mut legal = Vec::new();
             g.legal_actions(&mut legal);
             if g.check(first).is_ok() {
-                push(&mut out, vec![first], None, 0);
+                push(&mut out, vec![first], None);
                 if style.wary_advance && defender_advance_without_line(&info, g) {
                     // the search's horizon (the start of our next player-turn) comes as soon as
                     // the advance is made: it cannot see the attack the advance obliges us to
@@ -732,8 +660,7 @@ fn candidates(
                 if out.len() >= 12 {
                     break;
                 }
-                let rank = out.len();
-                push(&mut out, vec![a], None, rank);
+                push(&mut out, vec![a], None);
             }
         }
     }
@@ -970,58 +897,5 @@ mod tests {
                 assert_eq!(model_style(extra, all[st]).noise, 0.0, "style {st}");
             }
         }
-    }
-
-    /// `fit_width` keeps every candidate a budget can tell apart ([`FIT_ROUNDS`] first-phase
-    /// rounds each, the reply search's continuations counted), never fewer than two, never more
-    /// than were drawn, and more as the budget grows.
-    #[test]
-    fn a_decision_keeps_the_candidates_its_budget_can_tell_apart() {
-        // 14 candidates, 4 phases, 2 continuations, 6 rounds: 672 simulations
-        assert_eq!(fit_width(14, 2, 672.0), 14);
-        assert_eq!(fit_width(14, 2, 671.0), 13);
-        // 7 candidates (3 phases): 252 simulations; 8 would need 288
-        assert_eq!(fit_width(14, 2, 270.0), 7);
-        assert_eq!(fit_width(14, 1, 270.0), 11);
-        assert_eq!(fit_width(14, 2, 0.0), 2);
-        assert_eq!(fit_width(1, 2, 0.0), 1);
-        let mut last = 0;
-        for afford in (0..2000).step_by(25) {
-            let k = fit_width(14, 2, afford as f64);
-            assert!(k >= last && (2..=14).contains(&k), "{afford}: {k}");
-            last = k;
-        }
-    }
-
-    /// Narrowed, a decision keeps its best-ranked candidates with the heuristic's own first;
-    /// `search4`'s ranks put its converging and supporting set-ups and the line held ahead of
-    /// the plain and noisy styles, and rank every style once.
-    #[test]
-    fn narrowing_keeps_the_best_ranked_candidates_the_heuristics_own_first() {
-        let c = |rank| Candidate {
-            actions: vec![Action::End; rank + 1],
-            explanation: None,
-            rank,
-        };
-        let mut cands = vec![c(0), c(5), c(1), c(13), c(2)];
-        narrow(&mut cands, 3);
-        let ranks: Vec<usize> = cands.iter().map(|c| c.rank).collect();
-        assert_eq!(ranks, [0, 1, 2]);
-        let n = search4_styles().len();
-        let mut seen: Vec<usize> = (0..n).map(|i| style_rank(true, i)).collect();
-        seen.sort();
-        assert_eq!(seen, (0..n).collect::<Vec<_>>());
-        assert_eq!(style_rank(true, 0), 0);
-        let st = search4_styles();
-        for i in 0..n {
-            if style_rank(true, i) < 5 {
-                assert_eq!(
-                    st[i].noise, 0.0,
-                    "style {i} is kept early and draws no noise"
-                );
-            }
-        }
-        assert!(st[SEARCH4_KEEP[1]].converge && st[SEARCH4_KEEP[2]].hold_line);
-        assert_eq!((0..10).map(|i| style_rank(false, i)).sum::<usize>(), 45);
     }
 }

@@ -297,28 +297,3 @@ fn the_search_counts_its_decisions_by_kind() {
     assert_eq!((st.decisions, movement.searched), (0, 0), "{st:?}");
     assert!(movement.unsearched >= 1, "{st:?}");
 }
-
-/// `search4` narrows a decision to the candidates its budget can tell apart: with a small
-/// simulation budget its movement phases keep fewer plans than they draw, with a large one
-/// none is narrowed; today's levels never narrow.
-#[test]
-fn search4_narrows_the_decisions_its_budget_cannot_tell_apart() {
-    use ai::DecisionKind;
-    let first = scenario("bon-first-day").first_turn;
-    let movement_narrowed = |spec: &str| {
-        let mut s = ai::player(spec, 21).unwrap();
-        let mut h = HeuristicPlayer::new(22);
-        checked_game("bon-first-day", 23, [&mut *s, &mut h], first + 2);
-        let st = s.search_stats().unwrap();
-        let m = st.kinds[DecisionKind::Movement as usize];
-        assert!(m.searched >= 1, "{spec}: {st:?}");
-        (m.narrowed, m.searched)
-    };
-    let (narrowed, searched) = movement_narrowed("search4@300n");
-    assert!(
-        narrowed >= 1 && narrowed <= searched,
-        "{narrowed} of {searched}"
-    );
-    assert_eq!(movement_narrowed("search4@20000n").0, 0);
-    assert_eq!(movement_narrowed("search1@300n").0, 0);
-}

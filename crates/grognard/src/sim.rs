@@ -75,8 +75,6 @@ struct KindThinking {
     searched: u64,
     /// Decisions with several candidates left to the heuristic for want of budget.
     unsearched: u64,
-    /// Searched decisions narrowed to fewer candidates than were drawn (`search4`).
-    narrowed: u64,
     /// Rollouts a searched decision.
     simulations_per_searched: f64,
     /// Milliseconds a searched decision, drawing the candidates included.
@@ -95,7 +93,6 @@ fn kind_thinking(stats: &[&ai::SearchStats], k: usize) -> KindThinking {
     KindThinking {
         searched: sum.searched,
         unsearched: sum.unsearched,
-        narrowed: sum.narrowed,
         simulations_per_searched: per(sum.simulations as f64, sum.searched),
         ms_per_searched: per(sum.time.as_secs_f64() * 1e3, sum.searched),
         planning_ms_per_decision: per(
