@@ -2,8 +2,9 @@
 //! [LEVEL] [OPPONENT] [SIDE]` (4 games of `bon-first-day`, `search4` against `search1` as the
 //! French, side 0, by default) plays the games one after the other and prints, for each
 //! game-turn and kind of decision (movement, declarations, own combat choices, the defender's
-//! choices), the decisions searched and left to the heuristic, the simulations and milliseconds
-//! of a searched one, and the level's arena score. A thinking time and a simulation budget share
+//! choices), the decisions searched and left to the heuristic, the simulations of a searched one,
+//! the wall milliseconds of the choices that met them (drawing the candidates and playing the
+//! chosen action included) divided by the searched ones, and the level's arena score. A thinking time and a simulation budget share
 //! themselves out over the game's turns differently: this shows how.
 use ai::{DecisionKind, SearchStats};
 use engine::{Dice, Rules, ToAct};
@@ -11,7 +12,8 @@ use naw::Game;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-/// A game-turn's thinking of one kind: searched, left to the heuristic, simulations, milliseconds.
+/// A game-turn's thinking of one kind: searched, left to the heuristic, simulations, wall
+/// milliseconds of the choices that met them.
 type Tally = (u64, u64, u64, f64);
 
 fn main() {
