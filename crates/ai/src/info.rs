@@ -29,6 +29,9 @@ pub(crate) struct Info {
     pub nb: Vec<[u16; 6]>,
     /// Cost in half movement points of stepping into the neighbour (5.2, 9.0), or [`BLOCKED`].
     pub step: Vec<[u8; 6]>,
+    /// The cheapest step anywhere on the map, in half movement points (at least 1): a mover
+    /// with `p` half points left goes at most `p / min_step` hexes farther.
+    pub min_step: u16,
     /// A zone of control reaches the neighbour through this hexside and units may attack across
     /// it (6.6, 9.0: not through an unbridged river).
     pub engage: Vec<[bool; 6]>,
@@ -202,7 +205,14 @@ impl Info {
                 }
             }
         }
+        let min_step = step
+            .iter()
+            .flatten()
+            .filter(|&&c| c != BLOCKED)
+            .min()
+            .map_or(1, |&c| c.max(1) as u16);
         Info {
+            min_step,
             hexes: (0..n).map(|i| grid.hex_at(i)).collect(),
             digest: sc.digest,
             loc_zone,

@@ -7,6 +7,7 @@ use crate::info::{Info, NONE};
 use engine::Side;
 use naw::{Game, UnitId};
 use std::cell::RefCell;
+use std::sync::Arc;
 
 /// Reusable buffers for the line searches (one set per thread).
 #[derive(Default)]
@@ -459,17 +460,90 @@ fn boundary_connected(
 pub(crate) struct Watch {
     side: Side,
     turn: u8,
-    /// Hexes that cannot trace now.
-    cut_now: Vec<u64>,
+    /// Hexes that cannot trace now. (The three tables are shared: a watch from the cache is
+    /// cloned at the cost of three counts.)
+    cut_now: Arc<[u64]>,
     /// Hexes where an enemy unit would cut more off, with the hexes it would cut.
-    danger: Vec<(usize, Vec<u64>)>,
+    danger: Arc<[(usize, Vec<u64>)]>,
     /// Enemy units that could come near them.
-    enemies: Vec<UnitId>,
+    enemies: Arc<[UnitId]>,
+}
+
+/// What a watch depends on: the scenario, the side and game-turn, where every unit stands and
+/// when and where each unit still off the map enters. Two positions with the same key have the
+/// same watch, whatever else differs between them.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct WatchKey {
+    digest: u64,
+    side: u8,
+    turn: u8,
+    /// Per unit: its hex index and who the board shows there (two units of a hypothetical
+    /// plan may share a hex), or for a unit off the map its entry game-turn and hex.
+    places: Vec<Place>,
+}
+
+/// One unit's part of a [`WatchKey`]: (hex index, the board's occupant there, for a unit off
+/// the map its arrival).
+type Place = (u16, u8, Option<(u8, hexmap::Hex)>);
+
+impl WatchKey {
+    fn of(info: &Info, g: &Game, b: &Board, side: Side, turn: u8) -> WatchKey {
+        let places = (0..info.strength.len())
+            .map(|i| match b.pos[i] {
+                NONE => (NONE, 0, g.arrival(UnitId(i as u8))),
+                p => (p, b.occ[p as usize], None),
+            })
+            .collect();
+        WatchKey {
+            digest: info.digest,
+            side: side.0,
+            turn,
+            places,
+        }
+    }
+}
+
+/// Watches built on this thread, by their key. A search's rollouts reach the same position at
+/// the last player-turns again and again (their combats came out alike), and every plan of a
+/// decision asks for the watch of the position it starts from, so a watch is built once and
+/// shared after.
+/// Cleared whole when it grows past [`WATCH_CACHE_MAX`]: a cache, exact, never a change of play.
+#[derive(Default)]
+struct WatchCache {
+    map: std::collections::HashMap<WatchKey, Option<Watch>>,
+}
+
+/// The most watches a thread keeps.
+const WATCH_CACHE_MAX: usize = 512;
+
+thread_local! {
+    static WATCHES: RefCell<WatchCache> = RefCell::new(WatchCache::default());
 }
 
 impl Watch {
     /// The watch for a position; `None` when `side` has no line.
     pub fn new(info: &Info, g: &Game, b: &mut Board, side: Side, turn: u8) -> Option<Watch> {
+        let (ls, _, _) = info.loc?;
+        if ls != side {
+            return None;
+        }
+        let key = WatchKey::of(info, g, b, side, turn);
+        if let Some(w) = WATCHES.with(|c| c.borrow().map.get(&key).cloned()) {
+            return w;
+        }
+        let w = Watch::build(info, g, b, side, turn);
+        WATCHES.with(|c| {
+            let mut c = c.borrow_mut();
+            if c.map.len() >= WATCH_CACHE_MAX {
+                c.map.clear();
+            }
+            c.map.insert(key, w.clone());
+        });
+        w
+    }
+
+    /// [`Watch::new`] without the cache.
+    fn build(info: &Info, g: &Game, b: &Board, side: Side, turn: u8) -> Option<Watch> {
         let (ls, _, t) = info.loc?;
         if ls != side {
             return None;
@@ -508,7 +582,7 @@ impl Watch {
         let mut stack = Vec::with_capacity(256);
         let (r0, base) = line_bits(info, b, side, t, &[], &mut stamp, &mut sgen, &mut stack);
         let cut_now: Vec<u64> = base.iter().map(|w| !w).collect();
-        let mut danger = Vec::new();
+        let mut danger: Vec<(usize, Vec<u64>)> = Vec::new();
         let words = base.len();
         let mut mark = vec![0u32; info.n];
         let mut gen = 0u32;
@@ -568,7 +642,7 @@ impl Watch {
                 danger.push((x, lost));
             }
         }
-        let enemies = (0..info.strength.len())
+        let enemies: Vec<UnitId> = (0..info.strength.len())
             .filter(|&i| info.side[i] == en)
             .filter(|&i| {
                 let range = info.movement[i] as u32 + 2;
@@ -583,41 +657,116 @@ impl Watch {
         Some(Watch {
             side,
             turn,
-            cut_now,
-            danger,
-            enemies,
+            cut_now: cut_now.into(),
+            danger: danger.into(),
+            enemies: enemies.into(),
         })
     }
 
-    fn strength_in(&self, info: &Info, b: &Board, bits: &[u64]) -> u32 {
-        (0..info.strength.len())
-            .filter(|&i| {
-                info.side[i] == self.side && b.pos[i] != NONE && bit(bits, b.pos[i] as usize)
-            })
-            .map(|i| info.strength[i])
+    /// Where the watching side's units stand: their hexes as a bitset, and (hex, strength) per
+    /// unit, for [`Watch::strength_in`].
+    fn own(&self, info: &Info, b: &Board) -> Own {
+        let mut bits = vec![0u64; self.cut_now.len()];
+        let mut units = Vec::new();
+        for i in 0..info.strength.len() {
+            let p = b.pos[i];
+            if info.side[i] == self.side && p != NONE {
+                let p = p as usize;
+                bits[p >> 6] |= 1 << (p & 63);
+                units.push((p, info.strength[i]));
+            }
+        }
+        Own { bits, units }
+    }
+
+    /// The strength of the watching side's units standing in the hexes `bits`.
+    fn strength_in(own: &Own, bits: &[u64]) -> u32 {
+        if !bits.iter().zip(&own.bits).any(|(a, o)| a & o != 0) {
+            return 0;
+        }
+        own.units
+            .iter()
+            .filter(|(p, _)| bit(bits, *p))
+            .map(|(_, s)| s)
             .sum()
     }
 
     /// The danger hexes the enemy can reach and are vacant, with the strength each would cut
     /// off beyond what is cut now, worst first.
     pub fn threats(&self, info: &Info, g: &Game, b: &mut Board) -> Vec<(usize, u32)> {
+        let d = self.stakes(info, b);
+        if d.is_empty() {
+            return d;
+        }
         let mut reach = Reach::default();
         let en = Side(1 - self.side.0);
         let r = reach_union_of(info, g, b, en, self.turn, &mut reach, &self.enemies);
+        d.into_iter().filter(|(x, _)| r[*x]).collect()
+    }
+
+    /// The vacant danger hexes, with the strength each would cut off beyond what is cut now,
+    /// worst first, whether or not the enemy can reach them (the cheap half of
+    /// [`Watch::threats`]: no movement search).
+    fn stakes(&self, info: &Info, b: &Board) -> Vec<(usize, u32)> {
+        let own = self.own(info, b);
         let mut d: Vec<(usize, u32)> = self
             .danger
             .iter()
-            .filter(|(x, _)| r[*x] && b.occ[*x] == 0)
-            .map(|(x, lost)| (*x, self.strength_in(info, b, lost)))
+            .filter(|(x, _)| b.occ[*x] == 0)
+            .map(|(x, lost)| (*x, Watch::strength_in(&own, lost)))
             .filter(|x| x.1 > 0)
             .collect();
         d.sort_by_key(|x| (std::cmp::Reverse(x.1), x.0));
         d
     }
 
+    /// The worst of [`Watch::threats`], searching the enemy units' moves only until a hex at
+    /// least as bad as every one left is known to be reached.
+    fn worst_threat(&self, info: &Info, g: &Game, b: &Board) -> u32 {
+        let d = self.stakes(info, b);
+        if d.is_empty() {
+            return 0;
+        }
+        let en = Side(1 - self.side.0);
+        let mut reach = Reach::default();
+        let mut reached = vec![false; info.n];
+        let mut ends = Vec::new();
+        // the best reached so far is d[best]; the hexes before it are still open
+        let mut best = d.len();
+        for &u in self.enemies.iter() {
+            let Some(m) = next_mover(info, g, b, u, en, self.turn) else {
+                continue;
+            };
+            // a unit that cannot come near any hex still open is not searched (every step
+            // costs at least `min_step`; a search of it would add nothing)
+            let hexes = (m.budget.saturating_sub(m.start_cost) / info.min_step) as u32;
+            let from = info.hex(m.start);
+            if m.start_cost > m.budget
+                || d[..best]
+                    .iter()
+                    .all(|(x, _)| from.distance(info.hex(*x)) > hexes)
+            {
+                continue;
+            }
+            reach.run(info, b, m, &mut ends);
+            for &(x, _) in &ends {
+                reached[x as usize] = true;
+            }
+            best = d[..best]
+                .iter()
+                .position(|(x, _)| reached[*x])
+                .unwrap_or(best);
+            if best == 0 {
+                break;
+            }
+        }
+        d.get(best).map_or(0, |x| x.1)
+    }
+
     /// The danger hexes our own units hold, with the strength each would cut off if an enemy
     /// unit stood there (after dislodging ours and advancing, 7.74), worst first.
     pub fn held(&self, info: &Info, b: &Board) -> Vec<(usize, u32)> {
+        let own = self.own(info, b);
         let mut d: Vec<(usize, u32)> = self
             .danger
             .iter()
@@ -625,7 +774,7 @@ impl Watch {
                 b.unit_at(*x)
                     .is_some_and(|o| info.side[o.0 as usize] == self.side)
             })
-            .map(|(x, lost)| (*x, self.strength_in(info, b, lost)))
+            .map(|(x, lost)| (*x, Watch::strength_in(&own, lost)))
             .filter(|x| x.1 > 0)
             .collect();
         d.sort_by_key(|x| (std::cmp::Reverse(x.1), x.0));
@@ -635,9 +784,15 @@ impl Watch {
     /// The most strength the enemy could cut off by one move, on the board: what is cut now and
     /// the worst danger hex he can reach.
     pub fn exposure(&self, info: &Info, g: &Game, b: &mut Board, _extra: &[usize]) -> u32 {
-        let now = self.strength_in(info, b, &self.cut_now);
-        now + self.threats(info, g, b).first().map_or(0, |x| x.1)
+        let now = Watch::strength_in(&self.own(info, b), &self.cut_now);
+        now + self.worst_threat(info, g, b)
     }
+}
+
+/// The watching side's units on the board (see [`Watch::own`]).
+struct Own {
+    bits: Vec<u64>,
+    units: Vec<(usize, u32)>,
 }
 
 /// The hexes around hex `i` (itself and its neighbours).
@@ -725,6 +880,44 @@ mod tests {
                     .max()
                     .unwrap_or(0);
             assert_eq!(fast, slow, "turn {t}, seed {seed}");
+            // the early-stopping worst threat is the first of the full list
+            let first = w.threats(&info, &g, &mut b).first().map_or(0, |x| x.1);
+            assert_eq!(
+                w.worst_threat(&info, &g, &b),
+                first,
+                "turn {t}, seed {seed}"
+            );
+        }
+    }
+
+    /// A watch from the cache is the watch built afresh, for either side and any game-turn.
+    #[test]
+    fn a_cached_watch_is_the_watch_built_afresh() {
+        for (t, seed) in [(4, 3), (5, 8), (3, 5)] {
+            let g = at_turn(t, seed);
+            let info = crate::info::info(&g);
+            let mut b = Board::from_game(&info, &g);
+            for turn in [t, t + 1] {
+                let fresh = Watch::build(&info, &g, &b, Side(0), turn).map(|w| format!("{w:?}"));
+                let first = Watch::new(&info, &g, &mut b, Side(0), turn).map(|w| format!("{w:?}"));
+                let again = Watch::new(&info, &g, &mut b, Side(0), turn).map(|w| format!("{w:?}"));
+                assert_eq!(first, fresh, "turn {turn}, seed {seed}");
+                assert_eq!(again, fresh, "turn {turn}, seed {seed}");
+            }
+            assert!(
+                Watch::new(&info, &g, &mut b, Side(1), t).is_none(),
+                "the Allies have no line"
+            );
+            // moving one unit gives another key and the watch of the new position
+            let u = (0..info.strength.len())
+                .find(|&i| info.side[i] == Side(0) && b.pos[i] != NONE)
+                .map(|i| UnitId(i as u8))
+                .expect("a French unit on the map");
+            let to = (0..info.n).find(|&i| b.occ[i] == 0).expect("a vacant hex");
+            b.place(&info, u, to);
+            let fresh = Watch::build(&info, &g, &b, Side(0), t).map(|w| format!("{w:?}"));
+            let cached = Watch::new(&info, &g, &mut b, Side(0), t).map(|w| format!("{w:?}"));
+            assert_eq!(cached, fresh, "seed {seed}, a unit moved");
         }
     }
 }
