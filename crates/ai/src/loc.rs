@@ -694,7 +694,7 @@ impl Watch {
     /// The danger hexes the enemy can reach and are vacant, with the strength each would cut
     /// off beyond what is cut now, worst first.
     pub fn threats(&self, info: &Info, g: &Game, b: &mut Board) -> Vec<(usize, u32)> {
-        let d = self.stakes(info, b);
+        let d = self.stakes(&self.own(info, b), b);
         if d.is_empty() {
             return d;
         }
@@ -706,14 +706,13 @@ impl Watch {
 
     /// The vacant danger hexes, with the strength each would cut off beyond what is cut now,
     /// worst first, whether or not the enemy can reach them (the cheap half of
-    /// [`Watch::threats`]: no movement search).
-    fn stakes(&self, info: &Info, b: &Board) -> Vec<(usize, u32)> {
-        let own = self.own(info, b);
+    /// [`Watch::threats`]: no movement search). `own` is [`Watch::own`] of `b`.
+    fn stakes(&self, own: &Own, b: &Board) -> Vec<(usize, u32)> {
         let mut d: Vec<(usize, u32)> = self
             .danger
             .iter()
             .filter(|(x, _)| b.occ[*x] == 0)
-            .map(|(x, lost)| (*x, Watch::strength_in(&own, lost)))
+            .map(|(x, lost)| (*x, Watch::strength_in(own, lost)))
             .filter(|x| x.1 > 0)
             .collect();
         d.sort_by_key(|x| (std::cmp::Reverse(x.1), x.0));
@@ -721,9 +720,9 @@ impl Watch {
     }
 
     /// The worst of [`Watch::threats`], searching the enemy units' moves only until a hex at
-    /// least as bad as every one left is known to be reached.
-    fn worst_threat(&self, info: &Info, g: &Game, b: &Board) -> u32 {
-        let d = self.stakes(info, b);
+    /// least as bad as every one left is known to be reached. `own` is [`Watch::own`] of `b`.
+    fn worst_threat(&self, info: &Info, g: &Game, b: &Board, own: &Own) -> u32 {
+        let d = self.stakes(own, b);
         if d.is_empty() {
             return 0;
         }
@@ -784,8 +783,8 @@ impl Watch {
     /// The most strength the enemy could cut off by one move, on the board: what is cut now and
     /// the worst danger hex he can reach.
     pub fn exposure(&self, info: &Info, g: &Game, b: &mut Board, _extra: &[usize]) -> u32 {
-        let now = Watch::strength_in(&self.own(info, b), &self.cut_now);
-        now + self.worst_threat(info, g, b)
+        let own = self.own(info, b);
+        Watch::strength_in(&own, &self.cut_now) + self.worst_threat(info, g, b, &own)
     }
 }
 
@@ -883,7 +882,7 @@ mod tests {
             // the early-stopping worst threat is the first of the full list
             let first = w.threats(&info, &g, &mut b).first().map_or(0, |x| x.1);
             assert_eq!(
-                w.worst_threat(&info, &g, &b),
+                w.worst_threat(&info, &g, &b, &w.own(&info, &b)),
                 first,
                 "turn {t}, seed {seed}"
             );
