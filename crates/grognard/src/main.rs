@@ -226,6 +226,10 @@ If any action is refused nothing is written: the record stays as it was."
         /// How: `outcomes` (logistic regression of each position's final score on its features).
         #[arg(long, default_value = "outcomes")]
         method: String,
+        /// The player of both sides of the self-play games: `heuristic` or a search with a
+        /// simulation budget (`search4@300n`), so that a seed gives the same weights.
+        #[arg(long, value_name = "SPEC", default_value = "heuristic")]
+        players: String,
         /// Self-play games per scenario (a fifth of them held out to measure the fit).
         #[arg(long, value_name = "N")]
         games: usize,
@@ -500,6 +504,7 @@ fn main() -> ExitCode {
         ),
         Command::Tune {
             method,
+            players,
             games,
             seed,
             scenarios,
@@ -509,6 +514,7 @@ fn main() -> ExitCode {
             out,
         } => print(tune::tune(tune::TuneArgs {
             method,
+            players,
             games,
             seed,
             scenarios,

@@ -1,15 +1,16 @@
 //! `grognard tune`: fits the weights of the learned evaluation (the level `search2`) to the
 //! outcomes of self-play games, and writes them as data (`crates/ai/weights/naw.toml`).
 //!
-//! Napoleon at War's own (its features and its heuristic play the games); the fit itself is
-//! the generic `ai::learn`.
+//! Napoleon at War's own (its features, and its computer players play the games: the
+//! heuristic unless `--players` names another); the fit itself is the generic `ai::learn`.
 
 use crate::show::load_scenario;
 use ai::features::{NawFeatures, NAMES};
 use ai::learn::{
     fit_signed, log_loss, self_play, Features, Linear, Sample, WeightsFile, WEIGHTS_FORMAT,
 };
-use ai::HeuristicPlayer;
+use ai::montecarlo::Rollout;
+use ai::Player;
 use anyhow::{bail, Result};
 use grognard::util::{mix, write_atomically};
 use naw::Game;
@@ -21,6 +22,8 @@ use std::sync::Arc;
 /// The options of `grognard tune`.
 pub struct TuneArgs {
     pub method: String,
+    /// The player spec of every seat of the self-play games (`heuristic`, `search4@300n`, ...).
+    pub players: String,
     pub games: usize,
     pub seed: u64,
     pub scenarios: String,
@@ -37,9 +40,27 @@ fn prior() -> Linear {
     Linear { bias: 0.0, w }
 }
 
-/// Self-play games: `games` per scenario, by the heuristic on both sides; the positions of
-/// every fifth game are held out of the fit and measure it. Deterministic for a seed.
+/// A seat of a self-play game: any computer player, as the learner's rollout policy.
+struct Seat(Box<dyn Player>);
+
+impl Rollout<Game> for Seat {
+    fn act(&mut self, g: &Game) -> naw::Action {
+        self.0.choose(g)
+    }
+}
+
+/// Self-play games: `games` per scenario, by the player `players` on both sides; the
+/// positions of every fifth game are held out of the fit and measure it. Deterministic for a
+/// seed when the player is (a simulation budget, not a thinking time).
 pub fn samples(args: &TuneArgs) -> Result<(Vec<Sample>, Vec<Sample>)> {
+    if ai::thinks_by_the_clock(&args.players) {
+        bail!(
+            "--players '{}' thinks by the clock: give the search a simulation budget \
+             (e.g. search4@300n) so that the same seed gives the same weights",
+            args.players
+        );
+    }
+    ai::player(&args.players, 0).map_err(anyhow::Error::msg)?;
     let mut starts = Vec::new();
     for id in args
         .scenarios
@@ -60,7 +81,7 @@ pub fn samples(args: &TuneArgs) -> Result<(Vec<Sample>, Vec<Sample>)> {
         let out = self_play(
             &starts[s],
             seed,
-            |_, sd| HeuristicPlayer::new(sd),
+            |_, sd| Seat(ai::player(&args.players, sd).expect("checked above")),
             &NawFeatures,
             1_000_000,
         );
@@ -102,8 +123,9 @@ pub fn tune(args: TuneArgs) -> Result<String> {
     let before = log_loss(&start, &held);
     let after = log_loss(&fitted, &held);
     let mut command = format!(
-        "grognard tune --method {} --games {} --seed {} --scenarios {} --l2 {} --version {}",
-        args.method, args.games, args.seed, args.scenarios, args.l2, args.version
+        "grognard tune --method {} --players {} --games {} --seed {} --scenarios {} --l2 {} \
+         --version {}",
+        args.method, args.players, args.games, args.seed, args.scenarios, args.l2, args.version
     );
     if let Some(o) = &args.out {
         let _ = write!(command, " --out {}", o.display());
@@ -124,11 +146,12 @@ pub fn tune(args: TuneArgs) -> Result<String> {
     let mut r = String::new();
     let _ = writeln!(
         r,
-        "fitted {} weights on {} positions ({} held out) of {} self-play games",
+        "fitted {} weights on {} positions ({} held out) of {} self-play games of {}",
         NAMES.len() + 1,
         train.len(),
         held.len(),
-        file.games
+        file.games,
+        args.players
     );
     let _ = writeln!(
         r,
