@@ -48,18 +48,16 @@ fn tune_writes_the_same_weights_for_a_seed() {
         .unwrap();
     assert!(!refused.status.success());
     // a player thinking by the clock would make the weights depend on the machine's speed
-    let clock = grognard()
-        .args(["tune", "--games", "1", "--players", "search4@1s"])
-        .output()
-        .unwrap();
-    assert!(!clock.status.success());
-    let err = String::from_utf8_lossy(&clock.stderr);
-    assert!(err.contains("simulation budget"), "{err}");
-    let unknown = grognard()
-        .args(["tune", "--games", "1", "--players", "grandmaster"])
-        .output()
-        .unwrap();
-    assert!(!unknown.status.success());
-    let err = String::from_utf8_lossy(&unknown.stderr);
-    assert!(err.contains("unknown player"), "{err}");
+    for (spec, why) in [
+        ("search4@1s", "simulation budget"),
+        ("grandmaster", "unknown player"),
+    ] {
+        let o = grognard()
+            .args(["tune", "--games", "1", "--players", spec])
+            .output()
+            .unwrap();
+        assert!(!o.status.success(), "{spec}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(why), "{spec}: {err}");
+    }
 }
