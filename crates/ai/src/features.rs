@@ -30,7 +30,7 @@
 use crate::board::Board;
 use crate::eval::logit_on;
 use crate::info::{info, Info, BLOCKED, NONE};
-use crate::learn::{Features, Linear, WeightsFile};
+use crate::learn::{Features, Linear, Weights, WeightsFile};
 use crate::loc::cut_strength;
 use crate::tactics::{retreat_hexes, Values};
 use engine::Side;
@@ -78,11 +78,11 @@ const IDLE: u32 = 6;
 pub const NAW_WEIGHTS: &str = include_str!("../weights/naw.toml");
 
 /// The embedded weights, parsed once.
-pub fn naw_weights() -> Arc<Linear> {
-    static W: OnceLock<Arc<Linear>> = OnceLock::new();
+pub fn naw_weights() -> Arc<Weights> {
+    static W: OnceLock<Arc<Weights>> = OnceLock::new();
     W.get_or_init(|| {
         let file = WeightsFile::parse(NAW_WEIGHTS).expect("crates/ai/weights/naw.toml parses");
-        Arc::new(Linear::from_file(&file, NAMES).expect("crates/ai/weights/naw.toml fits NAMES"))
+        Arc::new(Weights::from_file(&file, NAMES).expect("crates/ai/weights/naw.toml fits NAMES"))
     })
     .clone()
 }
@@ -415,7 +415,7 @@ mod tests {
         let today = t.elapsed();
         let t = std::time::Instant::now();
         for g in &positions {
-            sum += evaluate_learned(&info, &w, g, Side(0));
+            sum += evaluate_learned(&info, w.for_side(Side(0)), g, Side(0));
         }
         let learned = t.elapsed();
         let n = positions.len() as f64;

@@ -67,6 +67,27 @@ pub struct WeightsFile {
     pub bias: f64,
     /// One weight per feature, by name; a feature missing here weighs 0.
     pub weights: BTreeMap<String, f64>,
+    /// Weights of one side's own, by the side's number (`0` the scenario's first side): the
+    /// evaluation of a position for that side uses them in place of the common ones above.
+    /// Empty when the fit was common to every side.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub sides: BTreeMap<String, SideWeights>,
+}
+
+/// One side's own weights in a [`WeightsFile`], fitted to that side's positions only.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SideWeights {
+    /// Positions of the side the fit used.
+    pub samples: u64,
+    /// The mean log-loss on the side's held-out positions of the common weights and of the
+    /// side's own.
+    #[serde(default)]
+    pub held_out_log_loss: Vec<f64>,
+    /// The constant term of the logit.
+    pub bias: f64,
+    /// One weight per feature, by name; a feature missing here weighs 0.
+    pub weights: BTreeMap<String, f64>,
 }
 
 /// The format tag of [`WeightsFile`].
@@ -101,20 +122,27 @@ pub struct Linear {
 }
 
 impl Linear {
-    /// The weights of `file` in the order of `names`. A weight naming no feature is an error
-    /// (weights from another version of the features); a feature with no weight weighs 0.
+    /// The common weights of `file` in the order of `names`. A weight naming no feature is an
+    /// error (weights from another version of the features); a feature with no weight weighs 0.
     pub fn from_file(file: &WeightsFile, names: &[&str]) -> Result<Linear, String> {
-        if let Some(k) = file.weights.keys().find(|k| !names.contains(&k.as_str())) {
-            return Err(format!(
-                "weights: '{k}' is not a feature of '{}'",
-                file.system
-            ));
+        Linear::from_map(file.bias, &file.weights, names, &file.system)
+    }
+
+    /// The weights of `by_name` in the order of `names` (see [`Linear::from_file`]).
+    fn from_map(
+        bias: f64,
+        by_name: &BTreeMap<String, f64>,
+        names: &[&str],
+        system: &str,
+    ) -> Result<Linear, String> {
+        if let Some(k) = by_name.keys().find(|k| !names.contains(&k.as_str())) {
+            return Err(format!("weights: '{k}' is not a feature of '{system}'"));
         }
         Ok(Linear {
-            bias: file.bias,
+            bias,
             w: names
                 .iter()
-                .map(|n| file.weights.get(*n).copied().unwrap_or(0.0))
+                .map(|n| by_name.get(*n).copied().unwrap_or(0.0))
                 .collect(),
         })
     }
@@ -139,6 +167,63 @@ impl Linear {
     }
 }
 
+/// A learned evaluation as the search reads it: the common [`Linear`] weights, and a side's
+/// own where the file has them ([`WeightsFile::sides`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Weights {
+    /// The weights of every side without its own.
+    pub common: Linear,
+    /// A side's own weights, by the side's number (`None`: the common ones).
+    pub sides: Vec<Option<Linear>>,
+}
+
+impl Weights {
+    /// The weights of `file` in the order of `names`: a weight naming no feature, or a side
+    /// that is not a number, is an error.
+    pub fn from_file(file: &WeightsFile, names: &[&str]) -> Result<Weights, String> {
+        let common = Linear::from_file(file, names)?;
+        let mut sides: Vec<Option<Linear>> = Vec::new();
+        for (k, s) in &file.sides {
+            let i: u8 = k.parse().map_err(|_| {
+                format!("weights: side '{k}' is not a side's number (0 the first side)")
+            })?;
+            let i = usize::from(i);
+            if sides.len() <= i {
+                sides.resize(i + 1, None);
+            }
+            sides[i] = Some(Linear::from_map(s.bias, &s.weights, names, &file.system)?);
+        }
+        Ok(Weights { common, sides })
+    }
+
+    /// Reads a weights file from disk: the file as written, and its weights (see
+    /// [`Weights::from_file`]).
+    pub fn read(path: &std::path::Path, names: &[&str]) -> Result<(WeightsFile, Weights), String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let file = WeightsFile::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let w = Weights::from_file(&file, names).map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok((file, w))
+    }
+
+    /// The weights that evaluate positions for `me`.
+    pub fn for_side(&self, me: Side) -> &Linear {
+        match self.sides.get(usize::from(me.0)) {
+            Some(Some(w)) => w,
+            _ => &self.common,
+        }
+    }
+}
+
+impl From<Linear> for Weights {
+    fn from(common: Linear) -> Weights {
+        Weights {
+            common,
+            sides: Vec::new(),
+        }
+    }
+}
+
 /// The logistic function.
 pub fn sigmoid(z: f64) -> f64 {
     if z >= 0.0 {
@@ -152,6 +237,8 @@ pub fn sigmoid(z: f64) -> f64 {
 /// One position learned from: its features for a side and that side's final score.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sample {
+    /// The side whose features and score these are.
+    pub side: Side,
     /// The feature vector.
     pub x: Vec<f64>,
     /// The final score of the side (0..=1).
@@ -219,7 +306,7 @@ where
     }
     pending
         .into_iter()
-        .filter_map(|(s, x)| feats.final_score(&g, s).map(|y| Sample { x, y }))
+        .filter_map(|(side, x)| feats.final_score(&g, side).map(|y| Sample { side, x, y }))
         .collect()
 }
 
@@ -405,6 +492,7 @@ mod tests {
                     dice.draw(&[1; 100]).unwrap() as f64 / 50.0 - 1.0,
                 ];
                 Sample {
+                    side: Side(0),
                     y: truth.value(&x),
                     x,
                 }

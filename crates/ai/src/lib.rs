@@ -98,7 +98,19 @@ pub trait Player: Send {
 /// per player-turn, for reproducible games); `search1` with the same budgets is release 1's
 /// default search, pinned (see [`PLAYERS`]).
 pub fn player(spec: &str, seed: u64) -> Result<Box<dyn Player>, String> {
+    player_with(spec, seed, None)
+}
+
+/// [`player`], the learned levels (`search2`, `search3`, `search4`) reading `weights` in place
+/// of the embedded ones (`crates/ai/weights/naw.toml`) when given; the other levels ignore
+/// them. For measuring and fitting weights before they ship (`grognard sim --weights`).
+pub fn player_with(
+    spec: &str,
+    seed: u64,
+    weights: Option<Arc<learn::Weights>>,
+) -> Result<Box<dyn Player>, String> {
     let spec = spec.trim();
+    let learned = || weights.clone().unwrap_or_else(features::naw_weights);
     let (kind, budget) = match spec.split_once('@') {
         Some((k, b)) => (k, Some(b)),
         None => (spec, None),
@@ -119,7 +131,7 @@ pub fn player(spec: &str, seed: u64) -> Result<Box<dyn Player>, String> {
         ("search2", b) => {
             let budget = b.map_or(Ok(Budget::default()), Budget::parse)?;
             Ok(Box::new(
-                SearchPlayer::new(seed, budget).with_learned(features::naw_weights()),
+                SearchPlayer::new(seed, budget).with_learned(learned()),
             ))
         }
         // the search that expects a real opponent (the opponent's replies searched, time where
@@ -128,7 +140,7 @@ pub fn player(spec: &str, seed: u64) -> Result<Box<dyn Player>, String> {
             let budget = b.map_or(Ok(Budget::default()), Budget::parse)?;
             Ok(Box::new(
                 SearchPlayer::new(seed, budget)
-                    .with_learned(features::naw_weights())
+                    .with_learned(learned())
                     .with_replies(),
             ))
         }
@@ -138,7 +150,7 @@ pub fn player(spec: &str, seed: u64) -> Result<Box<dyn Player>, String> {
             let budget = b.map_or(Ok(Budget::default()), Budget::parse)?;
             Ok(Box::new(
                 SearchPlayer::new(seed, budget)
-                    .with_learned(features::naw_weights())
+                    .with_learned(learned())
                     .with_replies()
                     .with_more_candidates(),
             ))

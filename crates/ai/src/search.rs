@@ -20,7 +20,7 @@ use crate::eval::evaluate;
 use crate::features::evaluate_learned;
 use crate::heuristic::{step_note, HeuristicPlayer};
 use crate::info::{info, Info};
-use crate::learn::Linear;
+use crate::learn::Weights;
 use crate::montecarlo::{self, cores, is_set, mix, Knowledge, Limits, Options, Rollout};
 use crate::plan::{Explanation, Style};
 use crate::Player;
@@ -199,7 +199,7 @@ pub struct SearchPlayer {
     /// Set when the game is abandoned: stop searching (see [`Player::stop_on`]).
     stop: Option<Arc<AtomicBool>>,
     /// The learned evaluation in place of `eval.rs` (the level `search2`), or `None`.
-    learned: Option<Arc<Linear>>,
+    learned: Option<Arc<Weights>>,
     /// The reply search with time where the decision is hard (the level `search3`): the
     /// opponent's replies searched in the movement and declaration decisions ([`REPLY_STYLES`]
     /// of them); 0 for today's levels.
@@ -399,8 +399,9 @@ impl SearchPlayer {
     }
 
     /// Evaluates the rollouts' ends with a learned evaluation over Napoleon at War's features
-    /// (`features.rs`) instead of the hand-tuned one: the level `search2`.
-    pub fn with_learned(mut self, weights: Arc<Linear>) -> SearchPlayer {
+    /// (`features.rs`) instead of the hand-tuned one: the level `search2`. A side with weights
+    /// of its own is evaluated by them.
+    pub fn with_learned(mut self, weights: Arc<Weights>) -> SearchPlayer {
         self.learned = Some(weights);
         self
     }
@@ -673,7 +674,7 @@ fn candidates(
 pub(crate) struct NawKnowledge {
     pub info: Arc<Info>,
     /// The learned evaluation in place of `eval.rs`, or `None` (today's levels).
-    pub learned: Option<Arc<Linear>>,
+    pub learned: Option<Arc<Weights>>,
     /// The opponent's replies offered to the reply search (the first of [`REPLY_STYLES`]);
     /// 0 for none (today's levels).
     pub replies: usize,
@@ -709,7 +710,7 @@ impl Knowledge<Game> for NawKnowledge {
     fn evaluate(&self, g: &Game, me: Side) -> f64 {
         match &self.learned {
             None => evaluate(&self.info, g, me),
-            Some(w) => evaluate_learned(&self.info, w, g, me),
+            Some(w) => evaluate_learned(&self.info, w.for_side(me), g, me),
         }
     }
 

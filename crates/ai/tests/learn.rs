@@ -4,7 +4,9 @@
 //! whole game.
 
 use ai::features::{NawFeatures, NAMES, NAW_WEIGHTS};
-use ai::learn::{fit_signed, self_play, Features, Linear, Sample, WeightsFile};
+use ai::learn::{
+    fit_signed, self_play, Features, Linear, Sample, SideWeights, Weights, WeightsFile,
+};
 use ai::{play_game, player, HeuristicPlayer};
 use engine::Side;
 use hexmap::{Dir, Edge, Hex, Hexside, Map};
@@ -179,6 +181,45 @@ fn the_weights_load_and_round_trip() {
     }
 }
 
+/// A side's own weights evaluate its positions; a side without them takes the common ones, and
+/// a side that is not a number, or a weight naming no feature, is refused.
+#[test]
+fn a_side_reads_its_own_weights() {
+    let mut file = WeightsFile::parse(NAW_WEIGHTS).expect("the shipped weights parse");
+    let mut own = file.weights.clone();
+    own.insert("loss_own".into(), -7.0);
+    file.sides.insert(
+        "1".into(),
+        SideWeights {
+            samples: 10,
+            held_out_log_loss: vec![0.6, 0.5],
+            bias: 0.25,
+            weights: own,
+        },
+    );
+    let again = WeightsFile::parse(&file.to_toml()).expect("written side weights parse");
+    assert_eq!(again, file);
+    let w = Weights::from_file(&again, NAMES).unwrap();
+    let common = Linear::from_file(&file, NAMES).unwrap();
+    assert_eq!(w.for_side(Side(0)), &common);
+    let loss = NAMES.iter().position(|n| *n == "loss_own").unwrap();
+    assert_eq!(w.for_side(Side(1)).w[loss], -7.0);
+    assert_eq!(w.for_side(Side(1)).bias, 0.25);
+    // a file without sides is the common weights for everyone
+    let plain = Weights::from_file(&WeightsFile::parse(NAW_WEIGHTS).unwrap(), NAMES).unwrap();
+    assert_eq!(plain.for_side(Side(1)), &common);
+    let mut bad = file.clone();
+    let one = bad.sides.remove("1").unwrap();
+    bad.sides.insert("Allied".into(), one.clone());
+    let err = Weights::from_file(&bad, NAMES).unwrap_err();
+    assert!(err.contains("'Allied'"), "{err}");
+    let mut bad = file;
+    let mut stray = one;
+    stray.weights.insert("morale".into(), 1.0);
+    bad.sides.insert("1".into(), stray);
+    assert!(Weights::from_file(&bad, NAMES).is_err());
+}
+
 /// The tuner's samples: self-play games by the heuristic, in parallel or not.
 fn samples(parallel: bool, seed: u64) -> Vec<Sample> {
     let sc = Arc::new(scenarios::load("bon-first-day").unwrap());
@@ -208,6 +249,11 @@ fn the_tuner_is_deterministic_for_a_seed() {
     // a First Day game samples both sides at the start of each of its ten movement phases
     assert!(a.len() >= 20, "{} samples", a.len());
     assert!(a.iter().all(|s| (0.0..=1.0).contains(&s.y)));
+    // each position is sampled for both sides, each with its side's score
+    for pair in a.chunks(2) {
+        assert_eq!([pair[0].side, pair[1].side], [Side(0), Side(1)]);
+        assert!((pair[0].y + pair[1].y - 1.0).abs() < 1e-9);
+    }
     assert_eq!(a, b);
     let mut prior = Linear {
         bias: 0.0,

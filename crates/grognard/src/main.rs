@@ -219,6 +219,11 @@ If any action is refused nothing is written: the record stays as it was."
         /// Also draw an SVG chart of the outcomes and demoralization turns.
         #[arg(long, value_name = "FILE")]
         plot: Option<PathBuf>,
+        /// A weights file (as `grognard tune --out` writes) that the learned levels (search2,
+        /// search3, search4) read in place of the shipped one, to measure weights before they
+        /// ship.
+        #[arg(long, value_name = "FILE")]
+        weights: Option<PathBuf>,
     },
     /// Fit the learned evaluation (the level search2) to the outcomes of self-play games and
     /// write its weights (docs/ai.md).
@@ -255,6 +260,14 @@ If any action is refused nothing is written: the record stays as it was."
         /// Write the weights to this file (e.g. crates/ai/weights/naw.toml).
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
+        /// A weights file that the learned levels playing the games read in place of the
+        /// shipped one (so that a fit can be repeated whatever weights the build ships).
+        #[arg(long, value_name = "FILE")]
+        weights: Option<PathBuf>,
+        /// Also fit each side's own weights, pulled toward the common ones (written under
+        /// `[sides]`; the learned levels evaluate a side's positions by its own).
+        #[arg(long)]
+        by_side: bool,
     },
     /// Rate computer players against each other: every two levels on every scenario as both
     /// sides, Elo with 95% intervals (docs/ai.md, the ladder).
@@ -489,6 +502,7 @@ fn main() -> ExitCode {
             seed,
             json,
             plot,
+            weights,
         } => sim::sim(
             &lib,
             sim::SimArgs {
@@ -500,6 +514,7 @@ fn main() -> ExitCode {
                 seed,
                 json,
                 plot,
+                weights,
             },
         ),
         Command::Tune {
@@ -512,6 +527,8 @@ fn main() -> ExitCode {
             jobs,
             version,
             out,
+            weights,
+            by_side,
         } => print(tune::tune(tune::TuneArgs {
             method,
             players,
@@ -522,6 +539,8 @@ fn main() -> ExitCode {
             jobs,
             version,
             out,
+            weights,
+            by_side,
         })),
         Command::Ladder {
             players,

@@ -25,6 +25,8 @@ pub struct SimArgs {
     pub seed: Option<u64>,
     pub json: bool,
     pub plot: Option<PathBuf>,
+    /// A weights file the learned levels read in place of the embedded one (`--weights`).
+    pub weights: Option<PathBuf>,
 }
 
 /// What one game came to.
@@ -129,6 +131,9 @@ struct Report {
     scenario: String,
     games: usize,
     players: [String; 2],
+    /// The weights file the learned levels read, with its version, when not the embedded one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    weights: Option<String>,
     seed: u64,
     first_turn: u8,
     last_turn: u8,
@@ -168,6 +173,9 @@ pub fn sim(lib: &Library, a: SimArgs) -> Result<()> {
         if a.plot.is_some() {
             bail!("--plot draws Napoleon at War's arena statistics only");
         }
+        if a.weights.is_some() {
+            bail!("--weights is read by Napoleon at War's learned levels only");
+        }
         let players: Vec<&str> = a.players.split(':').collect();
         let players = if a.players == "random:random" {
             // the default: every seat the system's weakest player
@@ -197,6 +205,18 @@ pub fn sim(lib: &Library, a: SimArgs) -> Result<()> {
         .players
         .split_once(':')
         .ok_or_else(|| anyhow!("--players takes A:B, such as random:random"))?;
+    let weights = match &a.weights {
+        Some(p) => {
+            let (file, w) = ai::learn::Weights::read(p, ai::features::NAMES)
+                .map_err(|e| anyhow!("--weights: {e}"))?;
+            Some((
+                Arc::new(w),
+                format!("{} (version {})", p.display(), file.version),
+            ))
+        }
+        None => None,
+    };
+    let learned = weights.as_ref().map(|(w, _)| w.clone());
     // check the specs once before starting
     for spec in [pa, pb] {
         ai::player(spec, 0).map_err(|e| anyhow!("--players: {e}"))?;
@@ -225,8 +245,11 @@ pub fn sim(lib: &Library, a: SimArgs) -> Result<()> {
             .into_par_iter()
             .map(|i| {
                 let gs = mix(seed, i as u64);
-                let mut p0 = ai::player(&names[0], mix(gs, 1)).expect("checked above");
-                let mut p1 = ai::player(&names[1], mix(gs, 2)).expect("checked above");
+                let player = |k: usize| {
+                    ai::player_with(&names[k], mix(gs, k as u64 + 1), learned.clone())
+                        .expect("checked above")
+                };
+                let (mut p0, mut p1) = (player(0), player(1));
                 let r = ai::play_game(sc.clone(), gs, [p0.as_mut(), p1.as_mut()]);
                 bar.inc(1);
                 Summary {
@@ -320,6 +343,7 @@ pub fn sim(lib: &Library, a: SimArgs) -> Result<()> {
         scenario: sc.id.clone(),
         games: n,
         players: names.clone(),
+        weights: weights.map(|(_, d)| d),
         seed,
         first_turn: sc.first_turn,
         last_turn: sc.last_turn,
@@ -376,6 +400,9 @@ fn report_text(r: &Report, sides: &[String; 2]) -> String {
         "{} games of {}: {} ({}) against {} ({}), seed {}",
         r.games, r.scenario, sides[0], r.players[0], sides[1], r.players[1], r.seed
     );
+    if let Some(w) = &r.weights {
+        let _ = writeln!(out, "the learned levels read the weights {w}");
+    }
     for key in [sides[0].as_str(), sides[1].as_str(), "draw"] {
         let x = r.results[key];
         let label = if key == "draw" {

@@ -7,11 +7,13 @@
 use crate::show::load_scenario;
 use ai::features::{NawFeatures, NAMES};
 use ai::learn::{
-    fit_signed, log_loss, self_play, Features, Linear, Sample, WeightsFile, WEIGHTS_FORMAT,
+    fit_signed, log_loss, self_play, Features, Linear, Sample, SideWeights, Weights, WeightsFile,
+    WEIGHTS_FORMAT,
 };
 use ai::montecarlo::Rollout;
 use ai::Player;
 use anyhow::{bail, Result};
+use engine::Side;
 use grognard::util::{mix, write_atomically};
 use naw::Game;
 use rayon::prelude::*;
@@ -31,6 +33,10 @@ pub struct TuneArgs {
     pub jobs: Option<usize>,
     pub version: u32,
     pub out: Option<PathBuf>,
+    /// A weights file the learned levels playing the games read (`--weights`).
+    pub weights: Option<PathBuf>,
+    /// Also fit each side's own weights (`--by-side`).
+    pub by_side: bool,
 }
 
 /// The starting weights: today's evaluation (`base` = 1, everything else 0).
@@ -60,6 +66,14 @@ pub fn samples(args: &TuneArgs) -> Result<(Vec<Sample>, Vec<Sample>)> {
             args.players
         );
     }
+    let weights = match &args.weights {
+        Some(p) => Some(Arc::new(
+            Weights::read(p, NAMES)
+                .map_err(|e| anyhow::anyhow!("--weights: {e}"))?
+                .1,
+        )),
+        None => None,
+    };
     ai::player(&args.players, 0).map_err(anyhow::Error::msg)?;
     let mut starts = Vec::new();
     for id in args
@@ -81,7 +95,9 @@ pub fn samples(args: &TuneArgs) -> Result<(Vec<Sample>, Vec<Sample>)> {
         let out = self_play(
             &starts[s],
             seed,
-            |_, sd| Seat(ai::player(&args.players, sd).expect("checked above")),
+            |_, sd| {
+                Seat(ai::player_with(&args.players, sd, weights.clone()).expect("checked above"))
+            },
             &NawFeatures,
             1_000_000,
         );
@@ -127,8 +143,38 @@ pub fn tune(args: TuneArgs) -> Result<String> {
          --version {}",
         args.method, args.players, args.games, args.seed, args.scenarios, args.l2, args.version
     );
+    if let Some(w) = &args.weights {
+        let _ = write!(command, " --weights {}", w.display());
+    }
+    if args.by_side {
+        command.push_str(" --by-side");
+    }
     if let Some(o) = &args.out {
         let _ = write!(command, " --out {}", o.display());
+    }
+    // each side's own weights, fitted to its positions alone and pulled toward the common ones
+    let mut sides = std::collections::BTreeMap::new();
+    if args.by_side {
+        let seats = train.iter().map(|s| s.side.0 + 1).max().unwrap_or(0);
+        for k in 0..seats {
+            let of = |v: &[Sample]| -> Vec<Sample> {
+                v.iter().filter(|s| s.side == Side(k)).cloned().collect()
+            };
+            let (t, h) = (of(&train), of(&held));
+            let own = fit_signed(&fitted, &t, args.l2, 30, &NawFeatures.signs());
+            sides.insert(
+                k.to_string(),
+                SideWeights {
+                    samples: t.len() as u64,
+                    held_out_log_loss: vec![
+                        round6(log_loss(&fitted, &h)),
+                        round6(log_loss(&own, &h)),
+                    ],
+                    bias: own.bias,
+                    weights: own.by_name(NAMES),
+                },
+            );
+        }
     }
     let file = WeightsFile {
         format: WEIGHTS_FORMAT.into(),
@@ -142,6 +188,7 @@ pub fn tune(args: TuneArgs) -> Result<String> {
         held_out_log_loss: vec![round6(before), round6(after)],
         bias: fitted.bias,
         weights: fitted.by_name(NAMES),
+        sides,
     };
     let mut r = String::new();
     let _ = writeln!(
@@ -157,9 +204,31 @@ pub fn tune(args: TuneArgs) -> Result<String> {
         r,
         "held-out log-loss: {before:.4} with today's evaluation, {after:.4} fitted (ln 2 = 0.6931)"
     );
-    let _ = writeln!(r, "  {:<22} {:>9}", "bias", format!("{:.3}", fitted.bias));
-    for (n, w) in NAMES.iter().zip(&fitted.w) {
-        let _ = writeln!(r, "  {n:<22} {w:>9.3}");
+    for (k, s) in &file.sides {
+        let _ = writeln!(
+            r,
+            "side {k}: held-out log-loss {:.4} with the common weights, {:.4} with its own",
+            s.held_out_log_loss[0], s.held_out_log_loss[1]
+        );
+    }
+    let mut columns = vec![(fitted.bias, fitted.by_name(NAMES))];
+    let _ = write!(r, "  {:<22} {:>9}", "", "common");
+    for (k, s) in &file.sides {
+        let _ = write!(r, " {:>9}", format!("side {k}"));
+        columns.push((s.bias, s.weights.clone()));
+    }
+    let _ = writeln!(r);
+    let _ = write!(r, "  {:<22}", "bias");
+    for (b, _) in &columns {
+        let _ = write!(r, " {b:>9.3}");
+    }
+    let _ = writeln!(r);
+    for n in NAMES {
+        let _ = write!(r, "  {n:<22}");
+        for (_, w) in &columns {
+            let _ = write!(r, " {:>9.3}", w[*n]);
+        }
+        let _ = writeln!(r);
     }
     if let Some(o) = &args.out {
         write_atomically(o, file.to_toml().as_bytes())?;

@@ -1,5 +1,6 @@
 //! `grognard tune`: a tiny run writes a weights file the players can read, and the same seed
-//! writes the same file whatever the number of jobs.
+//! writes the same file whatever the number of jobs; `--by-side` adds each side's own weights;
+//! `grognard sim --weights` plays the learned levels with a file's weights.
 
 mod common;
 
@@ -8,7 +9,7 @@ use common::grognard;
 #[test]
 fn tune_writes_the_same_weights_for_a_seed() {
     let dir = tempfile::tempdir().unwrap();
-    let run = |name: &str, jobs: &str| {
+    let run = |name: &str, jobs: &str, more: &[&str]| {
         let out = dir.path().join(name);
         let o = grognard()
             .args([
@@ -21,8 +22,9 @@ fn tune_writes_the_same_weights_for_a_seed() {
                 "bon-first-day",
                 "--jobs",
                 jobs,
-                "--out",
             ])
+            .args(more)
+            .arg("--out")
             .arg(&out)
             .output()
             .unwrap();
@@ -31,8 +33,8 @@ fn tune_writes_the_same_weights_for_a_seed() {
         assert!(text.contains("held-out log-loss"), "{text}");
         std::fs::read_to_string(out).unwrap()
     };
-    let one = run("a.toml", "1");
-    let two = run("b.toml", "2");
+    let one = run("a.toml", "1", &[]);
+    let two = run("b.toml", "2", &[]);
     let file = ai::learn::WeightsFile::parse(&one).expect("the written weights parse");
     assert_eq!(file.seed, 3);
     assert_eq!(file.games, 5);
@@ -42,6 +44,17 @@ fn tune_writes_the_same_weights_for_a_seed() {
         one.replace("a.toml", "x.toml"),
         two.replace("b.toml", "x.toml")
     );
+    assert!(file.sides.is_empty());
+    // --by-side: each side's own weights besides the common ones, which do not change
+    let sided = run("s.toml", "2", &["--by-side"]);
+    let sided = ai::learn::WeightsFile::parse(&sided).expect("side weights parse");
+    assert_eq!(sided.sides.keys().collect::<Vec<_>>(), ["0", "1"]);
+    assert_eq!((sided.bias, &sided.weights), (file.bias, &file.weights));
+    assert!(sided.command.contains("--by-side"), "{}", sided.command);
+    for s in sided.sides.values() {
+        assert_eq!(s.held_out_log_loss.len(), 2);
+        assert!(s.samples > 0 && s.weights != file.weights);
+    }
     let refused = grognard()
         .args(["tune", "--games", "1", "--method", "spsa"])
         .output()
@@ -59,5 +72,66 @@ fn tune_writes_the_same_weights_for_a_seed() {
         assert!(!o.status.success(), "{spec}");
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(err.contains(why), "{spec}: {err}");
+    }
+}
+
+/// The learned levels play with the weights of `--weights`, and the report says so; the
+/// shipped file gives the same games as no option; a file that is not weights is refused.
+#[test]
+fn sim_reads_the_weights_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let shipped = dir.path().join("shipped.toml");
+    std::fs::write(&shipped, ai::features::NAW_WEIGHTS).unwrap();
+    let sim = |more: &[&str]| {
+        let o = grognard()
+            .args([
+                "sim",
+                "bon-first-day",
+                "--games",
+                "1",
+                "--seed",
+                "4",
+                "--players",
+                "search2@40n:heuristic",
+                "--json",
+            ])
+            .args(more)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        serde_json::from_slice::<serde_json::Value>(&o.stdout).unwrap()
+    };
+    let plain = sim(&[]);
+    assert!(plain.get("weights").is_none());
+    let read = sim(&["--weights", shipped.to_str().unwrap()]);
+    let version = ai::learn::WeightsFile::parse(ai::features::NAW_WEIGHTS)
+        .unwrap()
+        .version;
+    assert_eq!(
+        read["weights"].as_str(),
+        Some(format!("{} (version {version})", shipped.display()).as_str())
+    );
+    assert_eq!(read["per_game"], plain["per_game"]);
+    // weights that make the French seek their own losses give them another game
+    let perverse = dir.path().join("perverse.toml");
+    let mut file = ai::learn::WeightsFile::parse(ai::features::NAW_WEIGHTS).unwrap();
+    file.weights.insert("loss_own".into(), 20.0);
+    std::fs::write(&perverse, file.to_toml()).unwrap();
+    let other = sim(&["--weights", perverse.to_str().unwrap()]);
+    assert_ne!(other["per_game"], plain["per_game"]);
+    let bad = dir.path().join("bad.toml");
+    std::fs::write(&bad, "bias = 1\n").unwrap();
+    for file in [bad, dir.path().join("missing.toml")] {
+        let o = grognard()
+            .args(["sim", "bon-first-day", "--games", "1", "--weights"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(!o.status.success());
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains("--weights") && err.contains(file.to_str().unwrap()),
+            "{err}"
+        );
     }
 }
