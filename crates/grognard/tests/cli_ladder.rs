@@ -100,17 +100,7 @@ fn a_ladder_refuses_bad_levels_and_anchors() {
 
 #[test]
 fn sim_plays_the_pinned_level_search1() {
-    grognard()
-        .args([
-            "sim",
-            "bon-first-day",
-            "--games",
-            "1",
-            "--seed",
-            "2",
-            "--players",
-            "search1@20n:heuristic",
-        ])
+    common::sim_one_first_day("search1@20n:heuristic", 2)
         .assert()
         .success()
         .stdout(predicates::str::contains("French (search1@20n)"));

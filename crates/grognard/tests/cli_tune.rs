@@ -83,18 +83,8 @@ fn sim_reads_the_weights_given() {
     let shipped = dir.path().join("shipped.toml");
     std::fs::write(&shipped, ai::features::NAW_WEIGHTS).unwrap();
     let sim = |more: &[&str]| {
-        let o = grognard()
-            .args([
-                "sim",
-                "bon-first-day",
-                "--games",
-                "1",
-                "--seed",
-                "4",
-                "--players",
-                "search2@40n:heuristic",
-                "--json",
-            ])
+        let o = common::sim_one_first_day("search2@40n:heuristic", 4)
+            .arg("--json")
             .args(more)
             .output()
             .unwrap();

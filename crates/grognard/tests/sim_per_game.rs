@@ -70,18 +70,8 @@ fn sim_json_lists_every_game_with_its_seed_and_score() {
 /// its simulations.
 #[test]
 fn sim_json_breaks_the_search_down_by_kind_of_decision() {
-    let out = grognard()
-        .args([
-            "sim",
-            "bon-first-day",
-            "--games",
-            "1",
-            "--seed",
-            "7",
-            "--players",
-            "search@100n:heuristic",
-            "--json",
-        ])
+    let out = common::sim_one_first_day("search@100n:heuristic", 7)
+        .arg("--json")
         .output()
         .unwrap();
     assert!(

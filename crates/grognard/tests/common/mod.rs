@@ -16,6 +16,15 @@ pub fn grognard() -> Command {
     c
 }
 
+/// `grognard sim` of one First Day game between `players` (`A:B`) with `seed`.
+pub fn sim_one_first_day(players: &str, seed: u64) -> Command {
+    let mut c = grognard();
+    c.args(["sim", "bon-first-day", "--games", "1", "--seed"])
+        .arg(seed.to_string())
+        .args(["--players", players]);
+    c
+}
+
 /// The shipped scenario files.
 pub fn scenarios_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../scenarios/scenarios")
