@@ -169,16 +169,27 @@ fn the_weights_load_and_round_trip() {
     let mut bad = file;
     bad.format = "grognard-weights/9".into();
     assert!(WeightsFile::parse(&bad.to_toml()).is_err());
-    // every feature has a meaningful sign or none, and a weight obeys it
+    // every feature has a meaningful sign or none, and a weight obeys it, a side's own too
     let signs = NawFeatures.signs();
     assert_eq!(signs.len(), NAMES.len());
-    for (i, s) in signs.iter().enumerate() {
-        assert!(
-            w.w[i] * (*s as f64) >= 0.0,
-            "{} has the wrong sign",
-            NAMES[i]
-        );
+    let sided = Weights::from_file(&again, NAMES).expect("the sides' weights name features");
+    for (k, own) in std::iter::once(("common", &w))
+        .chain(sided.sides.iter().flatten().map(|o| ("a side's own", o)))
+    {
+        for (i, s) in signs.iter().enumerate() {
+            assert!(
+                own.w[i] * (*s as f64) >= 0.0,
+                "{}: {} has the wrong sign",
+                k,
+                NAMES[i]
+            );
+        }
     }
+    // the weights before them, kept as data so that their command can be rerun
+    let v2 = include_str!("../weights/history/naw-v2.toml");
+    let v2 = WeightsFile::parse(v2).expect("version 2 parses");
+    assert_eq!(v2.version, 2);
+    Weights::from_file(&v2, NAMES).expect("version 2 fits NAMES");
 }
 
 /// A side's own weights evaluate its positions; a side without them takes the common ones, and
@@ -206,8 +217,14 @@ fn a_side_reads_its_own_weights() {
     assert_eq!(w.for_side(Side(1)).w[loss], -7.0);
     assert_eq!(w.for_side(Side(1)).bias, 0.25);
     // a file without sides is the common weights for everyone
-    let plain = Weights::from_file(&WeightsFile::parse(NAW_WEIGHTS).unwrap(), NAMES).unwrap();
+    let mut plain = file.clone();
+    plain.sides.clear();
+    let plain = Weights::from_file(&plain, NAMES).unwrap();
     assert_eq!(plain.for_side(Side(1)), &common);
+    // the shipped file gives the Allies (side 1) their own weights, the French the common ones
+    let shipped = Weights::from_file(&WeightsFile::parse(NAW_WEIGHTS).unwrap(), NAMES).unwrap();
+    assert_eq!(shipped.for_side(Side(0)), &common);
+    assert_ne!(shipped.for_side(Side(1)), &common);
     let mut bad = file.clone();
     let one = bad.sides.remove("1").unwrap();
     bad.sides.insert("Allied".into(), one.clone());

@@ -264,10 +264,12 @@ If any action is refused nothing is written: the record stays as it was."
         /// shipped one (so that a fit can be repeated whatever weights the build ships).
         #[arg(long, value_name = "FILE")]
         weights: Option<PathBuf>,
-        /// Also fit each side's own weights, pulled toward the common ones (written under
-        /// `[sides]`; the learned levels evaluate a side's positions by its own).
-        #[arg(long)]
-        by_side: bool,
+        /// The sides (by number, 0 the scenario's first, comma-separated) that also get
+        /// weights of their own, fitted to their positions and pulled toward the common ones
+        /// (written under `[sides.N]`; the learned levels evaluate such a side's positions by
+        /// them).
+        #[arg(long, value_name = "SIDES", value_delimiter = ',')]
+        own_sides: Vec<u8>,
     },
     /// Rate computer players against each other: every two levels on every scenario as both
     /// sides, Elo with 95% intervals (docs/ai.md, the ladder).
@@ -528,7 +530,7 @@ fn main() -> ExitCode {
             version,
             out,
             weights,
-            by_side,
+            own_sides,
         } => print(tune::tune(tune::TuneArgs {
             method,
             players,
@@ -540,7 +542,7 @@ fn main() -> ExitCode {
             version,
             out,
             weights,
-            by_side,
+            own_sides,
         })),
         Command::Ladder {
             players,

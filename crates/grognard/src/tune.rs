@@ -13,7 +13,7 @@ use ai::learn::{
 use ai::montecarlo::Rollout;
 use ai::Player;
 use anyhow::{bail, Result};
-use engine::Side;
+use engine::{Rules, Side};
 use grognard::util::{mix, write_atomically};
 use naw::Game;
 use rayon::prelude::*;
@@ -35,8 +35,8 @@ pub struct TuneArgs {
     pub out: Option<PathBuf>,
     /// A weights file the learned levels playing the games read (`--weights`).
     pub weights: Option<PathBuf>,
-    /// Also fit each side's own weights (`--by-side`).
-    pub by_side: bool,
+    /// The sides, by number, that get weights of their own (`--own-sides`).
+    pub own_sides: Vec<u8>,
 }
 
 /// The starting weights: today's evaluation (`base` = 1, everything else 0).
@@ -86,6 +86,13 @@ pub fn samples(args: &TuneArgs) -> Result<(Vec<Sample>, Vec<Sample>)> {
     }
     if starts.is_empty() {
         bail!("--scenarios names no scenario");
+    }
+    let seats = starts.iter().map(|g| g.seats()).min().unwrap_or(0);
+    if let Some(k) = args.own_sides.iter().find(|&&k| usize::from(k) >= seats) {
+        bail!(
+            "--own-sides: side {k} is not one of the scenarios' sides (0 to {}; 0 the first)",
+            seats.saturating_sub(1)
+        );
     }
     let jobs: Vec<(usize, usize)> = (0..starts.len())
         .flat_map(|s| (0..args.games).map(move |i| (s, i)))
@@ -146,35 +153,33 @@ pub fn tune(args: TuneArgs) -> Result<String> {
     if let Some(w) = &args.weights {
         let _ = write!(command, " --weights {}", w.display());
     }
-    if args.by_side {
-        command.push_str(" --by-side");
+    let mut own_sides = args.own_sides.clone();
+    own_sides.sort_unstable();
+    own_sides.dedup();
+    if !own_sides.is_empty() {
+        let list: Vec<String> = own_sides.iter().map(u8::to_string).collect();
+        let _ = write!(command, " --own-sides {}", list.join(","));
     }
     if let Some(o) = &args.out {
         let _ = write!(command, " --out {}", o.display());
     }
     // each side's own weights, fitted to its positions alone and pulled toward the common ones
     let mut sides = std::collections::BTreeMap::new();
-    if args.by_side {
-        let seats = train.iter().map(|s| s.side.0 + 1).max().unwrap_or(0);
-        for k in 0..seats {
-            let of = |v: &[Sample]| -> Vec<Sample> {
-                v.iter().filter(|s| s.side == Side(k)).cloned().collect()
-            };
-            let (t, h) = (of(&train), of(&held));
-            let own = fit_signed(&fitted, &t, args.l2, 30, &NawFeatures.signs());
-            sides.insert(
-                k.to_string(),
-                SideWeights {
-                    samples: t.len() as u64,
-                    held_out_log_loss: vec![
-                        round6(log_loss(&fitted, &h)),
-                        round6(log_loss(&own, &h)),
-                    ],
-                    bias: own.bias,
-                    weights: own.by_name(NAMES),
-                },
-            );
-        }
+    for &k in &own_sides {
+        let of = |v: &[Sample]| -> Vec<Sample> {
+            v.iter().filter(|s| s.side == Side(k)).cloned().collect()
+        };
+        let (t, h) = (of(&train), of(&held));
+        let own = fit_signed(&fitted, &t, args.l2, 30, &NawFeatures.signs());
+        sides.insert(
+            k.to_string(),
+            SideWeights {
+                samples: t.len() as u64,
+                held_out_log_loss: vec![round6(log_loss(&fitted, &h)), round6(log_loss(&own, &h))],
+                bias: own.bias,
+                weights: own.by_name(NAMES),
+            },
+        );
     }
     let file = WeightsFile {
         format: WEIGHTS_FORMAT.into(),

@@ -1,5 +1,5 @@
 //! `grognard tune`: a tiny run writes a weights file the players can read, and the same seed
-//! writes the same file whatever the number of jobs; `--by-side` adds each side's own weights;
+//! writes the same file whatever the number of jobs; `--own-sides` adds sides' own weights;
 //! `grognard sim --weights` plays the learned levels with a file's weights.
 
 mod common;
@@ -45,33 +45,41 @@ fn tune_writes_the_same_weights_for_a_seed() {
         two.replace("b.toml", "x.toml")
     );
     assert!(file.sides.is_empty());
-    // --by-side: each side's own weights besides the common ones, which do not change
-    let sided = run("s.toml", "2", &["--by-side"]);
-    let sided = ai::learn::WeightsFile::parse(&sided).expect("side weights parse");
-    assert_eq!(sided.sides.keys().collect::<Vec<_>>(), ["0", "1"]);
-    assert_eq!((sided.bias, &sided.weights), (file.bias, &file.weights));
-    assert!(sided.command.contains("--by-side"), "{}", sided.command);
-    for s in sided.sides.values() {
+    // --own-sides: sides' own weights besides the common ones, which do not change; a side's
+    // own weights are the same whether the other side gets its own or not
+    let both = run("s.toml", "2", &["--own-sides", "0,1"]);
+    let both = ai::learn::WeightsFile::parse(&both).expect("side weights parse");
+    assert_eq!(both.sides.keys().collect::<Vec<_>>(), ["0", "1"]);
+    assert_eq!((both.bias, &both.weights), (file.bias, &file.weights));
+    assert!(both.command.contains("--own-sides 0,1"), "{}", both.command);
+    for s in both.sides.values() {
         assert_eq!(s.held_out_log_loss.len(), 2);
         assert!(s.samples > 0 && s.weights != file.weights);
     }
+    let one = run("o.toml", "2", &["--own-sides", "1"]);
+    let one = ai::learn::WeightsFile::parse(&one).expect("side weights parse");
+    assert_eq!(one.sides.keys().collect::<Vec<_>>(), ["1"]);
+    assert_eq!(one.sides["1"], both.sides["1"]);
     let refused = grognard()
         .args(["tune", "--games", "1", "--method", "spsa"])
         .output()
         .unwrap();
     assert!(!refused.status.success());
-    // a player thinking by the clock would make the weights depend on the machine's speed
-    for (spec, why) in [
-        ("search4@1s", "simulation budget"),
-        ("grandmaster", "unknown player"),
+    // a player thinking by the clock would make the weights depend on the machine's speed; a
+    // side is a side of the scenarios
+    for (args, why) in [
+        (["--players", "search4@1s"], "simulation budget"),
+        (["--players", "grandmaster"], "unknown player"),
+        (["--own-sides", "2"], "side 2 is not"),
     ] {
         let o = grognard()
-            .args(["tune", "--games", "1", "--players", spec])
+            .args(["tune", "--games", "1", "--scenarios", "bon-first-day"])
+            .args(args)
             .output()
             .unwrap();
-        assert!(!o.status.success(), "{spec}");
+        assert!(!o.status.success(), "{args:?}");
         let err = String::from_utf8_lossy(&o.stderr);
-        assert!(err.contains(why), "{spec}: {err}");
+        assert!(err.contains(why), "{args:?}: {err}");
     }
 }
 
