@@ -72,6 +72,32 @@ pub struct WeightsFile {
     /// Empty when the fit was common to every side.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub sides: BTreeMap<String, SideWeights>,
+    /// Weights of one scenario's own, by the scenario's id: the evaluation of a position of
+    /// that scenario uses them (and their sides' own) in place of everything above. Empty when
+    /// every scenario is evaluated alike.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub scenarios: BTreeMap<String, ScenarioWeights>,
+}
+
+/// One scenario's own weights in a [`WeightsFile`], fitted to that scenario's games only.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioWeights {
+    /// Self-play games of the scenario the fit used.
+    pub games: u64,
+    /// Positions the fit used.
+    pub samples: u64,
+    /// The mean log-loss on the scenario's held-out positions of the starting weights and of
+    /// the scenario's own.
+    #[serde(default)]
+    pub held_out_log_loss: Vec<f64>,
+    /// The constant term of the logit.
+    pub bias: f64,
+    /// One weight per feature, by name; a feature missing here weighs 0.
+    pub weights: BTreeMap<String, f64>,
+    /// Weights of one side's own within the scenario, as [`WeightsFile::sides`].
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub sides: BTreeMap<String, SideWeights>,
 }
 
 /// One side's own weights in a [`WeightsFile`], fitted to that side's positions only.
@@ -167,23 +193,44 @@ impl Linear {
     }
 }
 
-/// A learned evaluation as the search reads it: the common [`Linear`] weights, and a side's
-/// own where the file has them ([`WeightsFile::sides`]).
+/// A learned evaluation as the search reads it: the common [`Linear`] weights, a side's own
+/// where the file has them ([`WeightsFile::sides`]), and a scenario's own where the file has
+/// them ([`WeightsFile::scenarios`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Weights {
     /// The weights of every side without its own.
     pub common: Linear,
     /// A side's own weights, by the side's number (`None`: the common ones).
     pub sides: Vec<Option<Linear>>,
+    /// A scenario's own weights, by the scenario's id (their own `scenarios` are empty).
+    pub scenarios: BTreeMap<String, Weights>,
 }
 
 impl Weights {
     /// The weights of `file` in the order of `names`: a weight naming no feature, or a side
     /// that is not a number, is an error.
     pub fn from_file(file: &WeightsFile, names: &[&str]) -> Result<Weights, String> {
-        let common = Linear::from_file(file, names)?;
+        let mut w =
+            Weights::from_parts(file.bias, &file.weights, &file.sides, names, &file.system)?;
+        for (id, s) in &file.scenarios {
+            let own = Weights::from_parts(s.bias, &s.weights, &s.sides, names, &file.system)
+                .map_err(|e| format!("{e} (in scenario '{id}')"))?;
+            w.scenarios.insert(id.clone(), own);
+        }
+        Ok(w)
+    }
+
+    /// The common weights and the sides' own of one level of a file.
+    fn from_parts(
+        bias: f64,
+        weights: &BTreeMap<String, f64>,
+        by_side: &BTreeMap<String, SideWeights>,
+        names: &[&str],
+        system: &str,
+    ) -> Result<Weights, String> {
+        let common = Linear::from_map(bias, weights, names, system)?;
         let mut sides: Vec<Option<Linear>> = Vec::new();
-        for (k, s) in &file.sides {
+        for (k, s) in by_side {
             let i: u8 = k.parse().map_err(|_| {
                 format!("weights: side '{k}' is not a side's number (0 the first side)")
             })?;
@@ -191,9 +238,13 @@ impl Weights {
             if sides.len() <= i {
                 sides.resize(i + 1, None);
             }
-            sides[i] = Some(Linear::from_map(s.bias, &s.weights, names, &file.system)?);
+            sides[i] = Some(Linear::from_map(s.bias, &s.weights, names, system)?);
         }
-        Ok(Weights { common, sides })
+        Ok(Weights {
+            common,
+            sides,
+            scenarios: BTreeMap::new(),
+        })
     }
 
     /// Reads a weights file from disk: the file as written, and its weights (see
@@ -206,21 +257,18 @@ impl Weights {
         Ok((file, w))
     }
 
-    /// The weights that evaluate positions for `me`.
+    /// The weights that evaluate positions for `me` in a scenario without its own.
     pub fn for_side(&self, me: Side) -> &Linear {
         match self.sides.get(usize::from(me.0)) {
             Some(Some(w)) => w,
             _ => &self.common,
         }
     }
-}
 
-impl From<Linear> for Weights {
-    fn from(common: Linear) -> Weights {
-        Weights {
-            common,
-            sides: Vec::new(),
-        }
+    /// The weights that evaluate positions of the scenario `scenario` (its id) for `me`: the
+    /// scenario's own where the file has them, else [`Weights::for_side`].
+    pub fn for_position(&self, scenario: &str, me: Side) -> &Linear {
+        self.scenarios.get(scenario).unwrap_or(self).for_side(me)
     }
 }
 

@@ -710,7 +710,7 @@ impl Knowledge<Game> for NawKnowledge {
     fn evaluate(&self, g: &Game, me: Side) -> f64 {
         match &self.learned {
             None => evaluate(&self.info, g, me),
-            Some(w) => evaluate_learned(&self.info, w.for_side(me), g, me),
+            Some(w) => evaluate_learned(&self.info, w.for_position(&g.scenario().id, me), g, me),
         }
     }
 

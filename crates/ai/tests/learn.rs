@@ -5,7 +5,8 @@
 
 use ai::features::{NawFeatures, NAMES, NAW_WEIGHTS};
 use ai::learn::{
-    fit_signed, self_play, Features, Linear, Sample, SideWeights, Weights, WeightsFile,
+    fit_signed, self_play, Features, Linear, Sample, ScenarioWeights, SideWeights, Weights,
+    WeightsFile,
 };
 use ai::{play_game, player, HeuristicPlayer};
 use engine::Side;
@@ -235,6 +236,65 @@ fn a_side_reads_its_own_weights() {
     stray.weights.insert("morale".into(), 1.0);
     bad.sides.insert("1".into(), stray);
     assert!(Weights::from_file(&bad, NAMES).is_err());
+}
+
+/// A scenario's own weights (and its sides' own) evaluate its positions; another scenario's
+/// positions take the file's common or sides' weights; a bad side inside a scenario is
+/// refused with the scenario named.
+#[test]
+fn a_scenario_reads_its_own_weights() {
+    let mut file = WeightsFile::parse(NAW_WEIGHTS).expect("the shipped weights parse");
+    let shipped = Weights::from_file(&file, NAMES).unwrap();
+    let loss = NAMES.iter().position(|n| *n == "loss_own").unwrap();
+    let mut own = file.weights.clone();
+    own.insert("loss_own".into(), -3.0);
+    let mut side0 = own.clone();
+    side0.insert("loss_own".into(), -5.0);
+    let mut sides = std::collections::BTreeMap::new();
+    sides.insert(
+        "0".into(),
+        SideWeights {
+            samples: 5,
+            held_out_log_loss: vec![0.6, 0.55],
+            bias: -0.5,
+            weights: side0,
+        },
+    );
+    file.scenarios.insert(
+        "bon-grand-battle".into(),
+        ScenarioWeights {
+            games: 2,
+            samples: 10,
+            held_out_log_loss: vec![0.9, 0.6],
+            bias: 0.75,
+            weights: own,
+            sides,
+        },
+    );
+    let again = WeightsFile::parse(&file.to_toml()).expect("written scenario weights parse");
+    assert_eq!(again, file);
+    let w = Weights::from_file(&again, NAMES).unwrap();
+    // the Grand Battle: the French by the scenario's side 0, the Allies by its common weights
+    let gb = |s| w.for_position("bon-grand-battle", Side(s));
+    assert_eq!((gb(0).bias, gb(0).w[loss]), (-0.5, -5.0));
+    assert_eq!((gb(1).bias, gb(1).w[loss]), (0.75, -3.0));
+    // another scenario: as the file without the scenario's own
+    for s in [0, 1] {
+        assert_eq!(
+            w.for_position("bon-first-day", Side(s)),
+            shipped.for_side(Side(s))
+        );
+        assert_eq!(w.for_side(Side(s)), shipped.for_side(Side(s)));
+    }
+    let mut bad = file;
+    let sc = bad.scenarios.get_mut("bon-grand-battle").unwrap();
+    let one = sc.sides.remove("0").unwrap();
+    sc.sides.insert("French".into(), one);
+    let err = Weights::from_file(&bad, NAMES).unwrap_err();
+    assert!(
+        err.contains("'French'") && err.contains("'bon-grand-battle'"),
+        "{err}"
+    );
 }
 
 /// The tuner's samples: self-play games by the heuristic, in parallel or not.

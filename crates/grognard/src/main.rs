@@ -270,6 +270,12 @@ If any action is refused nothing is written: the record stays as it was."
         /// them).
         #[arg(long, value_name = "SIDES", value_delimiter = ',')]
         own_sides: Vec<u8>,
+        /// Fit each of --scenarios its own weights, to its games alone (with --own-sides, its
+        /// sides' own too), and write them under `[scenarios.ID]` into a copy of the weights
+        /// the games were played with (--weights, or the shipped ones), the rest of which is
+        /// kept as it is.
+        #[arg(long)]
+        own_scenarios: bool,
     },
     /// Rate computer players against each other: every two levels on every scenario as both
     /// sides, Elo with 95% intervals (docs/ai.md, the ladder).
@@ -531,6 +537,7 @@ fn main() -> ExitCode {
             out,
             weights,
             own_sides,
+            own_scenarios,
         } => print(tune::tune(tune::TuneArgs {
             method,
             players,
@@ -543,6 +550,7 @@ fn main() -> ExitCode {
             out,
             weights,
             own_sides,
+            own_scenarios,
         })),
         Command::Ladder {
             players,

@@ -207,8 +207,7 @@ pub fn sim(lib: &Library, a: SimArgs) -> Result<()> {
         .ok_or_else(|| anyhow!("--players takes A:B, such as random:random"))?;
     let weights = match &a.weights {
         Some(p) => {
-            let (file, w) = ai::learn::Weights::read(p, ai::features::NAMES)
-                .map_err(|e| anyhow!("--weights: {e}"))?;
+            let (file, w) = crate::tune::read_weights(p)?;
             Some((
                 Arc::new(w),
                 format!("{} (version {})", p.display(), file.version),

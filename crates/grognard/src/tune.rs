@@ -7,8 +7,8 @@
 use crate::show::load_scenario;
 use ai::features::{NawFeatures, NAMES};
 use ai::learn::{
-    fit_signed, log_loss, self_play, Features, Linear, Sample, SideWeights, Weights, WeightsFile,
-    WEIGHTS_FORMAT,
+    fit_signed, log_loss, self_play, Features, Linear, Sample, ScenarioWeights, SideWeights,
+    Weights, WeightsFile, WEIGHTS_FORMAT,
 };
 use ai::montecarlo::Rollout;
 use ai::Player;
@@ -17,6 +17,7 @@ use engine::{Rules, Side};
 use grognard::util::{mix, write_atomically};
 use naw::Game;
 use rayon::prelude::*;
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -37,6 +38,17 @@ pub struct TuneArgs {
     pub weights: Option<PathBuf>,
     /// The sides, by number, that get weights of their own (`--own-sides`).
     pub own_sides: Vec<u8>,
+    /// Each scenario gets weights of its own, written into a copy of the weights the games
+    /// are played with (`--own-scenarios`).
+    pub own_scenarios: bool,
+}
+
+/// The positions of one self-play game: of which scenario (its index in `--scenarios`),
+/// whether held out, and the samples.
+pub struct Played {
+    pub scenario: usize,
+    pub held: bool,
+    pub samples: Vec<Sample>,
 }
 
 /// The starting weights: today's evaluation (`base` = 1, everything else 0).
@@ -57,8 +69,9 @@ impl Rollout<Game> for Seat {
 
 /// Self-play games: `games` per scenario, by the player `players` on both sides; the
 /// positions of every fifth game are held out of the fit and measure it. Deterministic for a
-/// seed when the player is (a simulation budget, not a thinking time).
-pub fn samples(args: &TuneArgs) -> Result<(Vec<Sample>, Vec<Sample>)> {
+/// seed when the player is (a simulation budget, not a thinking time). Returns the
+/// scenarios' ids and the games.
+pub fn samples(args: &TuneArgs) -> Result<(Vec<String>, Vec<Played>)> {
     if ai::thinks_by_the_clock(&args.players) {
         bail!(
             "--players '{}' thinks by the clock: give the search a simulation budget \
@@ -67,21 +80,13 @@ pub fn samples(args: &TuneArgs) -> Result<(Vec<Sample>, Vec<Sample>)> {
         );
     }
     let weights = match &args.weights {
-        Some(p) => Some(Arc::new(
-            Weights::read(p, NAMES)
-                .map_err(|e| anyhow::anyhow!("--weights: {e}"))?
-                .1,
-        )),
+        Some(p) => Some(Arc::new(read_weights(p)?.1)),
         None => None,
     };
     ai::player(&args.players, 0).map_err(anyhow::Error::msg)?;
+    let ids = scenario_ids(&args.scenarios);
     let mut starts = Vec::new();
-    for id in args
-        .scenarios
-        .split(',')
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-    {
+    for id in &ids {
         starts.push(Game::from_arc(Arc::new(load_scenario(id)?)));
     }
     if starts.is_empty() {
@@ -108,69 +113,81 @@ pub fn samples(args: &TuneArgs) -> Result<(Vec<Sample>, Vec<Sample>)> {
             &NawFeatures,
             1_000_000,
         );
-        (i % 5 == 4, out)
+        Played {
+            scenario: s,
+            held: i % 5 == 4,
+            samples: out,
+        }
     };
-    let games: Vec<(bool, Vec<Sample>)> = match args.jobs {
+    let games: Vec<Played> = match args.jobs {
         Some(j) => rayon::ThreadPoolBuilder::new()
             .num_threads(j.max(1))
             .build()?
             .install(|| jobs.par_iter().map(play).collect()),
         None => jobs.par_iter().map(play).collect(),
     };
-    let (mut train, mut held) = (Vec::new(), Vec::new());
-    for (h, v) in games {
-        if h {
-            held.extend(v);
-        } else {
-            train.extend(v);
-        }
-    }
-    Ok((train, held))
+    Ok((ids, games))
 }
 
-/// Runs the tuner and returns its report; writes the weights file when `out` is given.
-pub fn tune(args: TuneArgs) -> Result<String> {
-    if args.method != "outcomes" {
+/// Reads the weights file of `--weights`: the file as written and its weights. A scenario's
+/// own weights must name a shipped scenario (weights nobody would read are a mistake).
+pub fn read_weights(p: &std::path::Path) -> Result<(WeightsFile, Weights)> {
+    let (file, w) = Weights::read(p, NAMES).map_err(|e| anyhow::anyhow!("--weights: {e}"))?;
+    if let Some(id) = file
+        .scenarios
+        .keys()
+        .find(|id| !scenarios::SCENARIOS.iter().any(|s| s.id == id.as_str()))
+    {
         bail!(
-            "unknown method '{}' (available: outcomes, the logistic regression of self-play \
-             outcomes on the features)",
-            args.method
+            "--weights: {}: scenario '{id}' is not a shipped scenario",
+            p.display()
         );
     }
-    if args.games == 0 {
-        bail!("--games must be at least 1");
+    Ok((file, w))
+}
+
+/// The ids of `--scenarios`, in order.
+fn scenario_ids(list: &str) -> Vec<String> {
+    list.split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(String::from)
+        .collect()
+}
+
+/// One fit: the common weights of the games' positions and the listed sides' own.
+struct Fit {
+    train: usize,
+    held: usize,
+    /// Held-out log-loss of today's evaluation and of the fitted weights.
+    before: f64,
+    after: f64,
+    fitted: Linear,
+    sides: BTreeMap<String, SideWeights>,
+}
+
+/// Fits the games for which `keep` holds: the common weights from today's evaluation, then
+/// each of `own_sides`' own pulled toward them.
+fn fit_games(games: &[Played], keep: impl Fn(&Played) -> bool, own_sides: &[u8], l2: f64) -> Fit {
+    let (mut train, mut held) = (Vec::new(), Vec::new());
+    for p in games.iter().filter(|p| keep(p)) {
+        if p.held {
+            held.extend(p.samples.iter().cloned());
+        } else {
+            train.extend(p.samples.iter().cloned());
+        }
     }
-    let (train, held) = samples(&args)?;
     let start = prior();
-    let fitted = fit_signed(&start, &train, args.l2, 30, &NawFeatures.signs());
-    let before = log_loss(&start, &held);
-    let after = log_loss(&fitted, &held);
-    let mut command = format!(
-        "grognard tune --method {} --players {} --games {} --seed {} --scenarios {} --l2 {} \
-         --version {}",
-        args.method, args.players, args.games, args.seed, args.scenarios, args.l2, args.version
-    );
-    if let Some(w) = &args.weights {
-        let _ = write!(command, " --weights {}", w.display());
-    }
-    let mut own_sides = args.own_sides.clone();
-    own_sides.sort_unstable();
-    own_sides.dedup();
-    if !own_sides.is_empty() {
-        let list: Vec<String> = own_sides.iter().map(u8::to_string).collect();
-        let _ = write!(command, " --own-sides {}", list.join(","));
-    }
-    if let Some(o) = &args.out {
-        let _ = write!(command, " --out {}", o.display());
-    }
+    let signs = NawFeatures.signs();
+    let fitted = fit_signed(&start, &train, l2, 30, &signs);
     // each side's own weights, fitted to its positions alone and pulled toward the common ones
-    let mut sides = std::collections::BTreeMap::new();
-    for &k in &own_sides {
+    let mut sides = BTreeMap::new();
+    for &k in own_sides {
         let of = |v: &[Sample]| -> Vec<Sample> {
             v.iter().filter(|s| s.side == Side(k)).cloned().collect()
         };
         let (t, h) = (of(&train), of(&held));
-        let own = fit_signed(&fitted, &t, args.l2, 30, &NawFeatures.signs());
+        let own = fit_signed(&fitted, &t, l2, 30, &signs);
         sides.insert(
             k.to_string(),
             SideWeights {
@@ -181,44 +198,34 @@ pub fn tune(args: TuneArgs) -> Result<String> {
             },
         );
     }
-    let file = WeightsFile {
-        format: WEIGHTS_FORMAT.into(),
-        system: "naw".into(),
-        version: args.version,
-        method: args.method.clone(),
-        command,
-        seed: args.seed,
-        games: (args.games * args.scenarios.split(',').count()) as u64,
-        samples: train.len() as u64,
-        held_out_log_loss: vec![round6(before), round6(after)],
-        bias: fitted.bias,
-        weights: fitted.by_name(NAMES),
+    Fit {
+        train: train.len(),
+        held: held.len(),
+        before: log_loss(&start, &held),
+        after: log_loss(&fitted, &held),
+        fitted,
         sides,
-    };
-    let mut r = String::new();
+    }
+}
+
+/// A fit's lines of the report: its log-losses and a column of weights for the common ones
+/// and each side's own.
+fn report_fit(r: &mut String, fit: &Fit) {
     let _ = writeln!(
         r,
-        "fitted {} weights on {} positions ({} held out) of {} self-play games of {}",
-        NAMES.len() + 1,
-        train.len(),
-        held.len(),
-        file.games,
-        args.players
+        "held-out log-loss: {:.4} with today's evaluation, {:.4} fitted (ln 2 = 0.6931)",
+        fit.before, fit.after
     );
-    let _ = writeln!(
-        r,
-        "held-out log-loss: {before:.4} with today's evaluation, {after:.4} fitted (ln 2 = 0.6931)"
-    );
-    for (k, s) in &file.sides {
+    for (k, s) in &fit.sides {
         let _ = writeln!(
             r,
             "side {k}: held-out log-loss {:.4} with the common weights, {:.4} with its own",
             s.held_out_log_loss[0], s.held_out_log_loss[1]
         );
     }
-    let mut columns = vec![(fitted.bias, fitted.by_name(NAMES))];
+    let mut columns = vec![(fit.fitted.bias, fit.fitted.by_name(NAMES))];
     let _ = write!(r, "  {:<22} {:>9}", "", "common");
-    for (k, s) in &file.sides {
+    for (k, s) in &fit.sides {
         let _ = write!(r, " {:>9}", format!("side {k}"));
         columns.push((s.bias, s.weights.clone()));
     }
@@ -235,6 +242,115 @@ pub fn tune(args: TuneArgs) -> Result<String> {
         }
         let _ = writeln!(r);
     }
+}
+
+/// Runs the tuner and returns its report; writes the weights file when `out` is given.
+pub fn tune(args: TuneArgs) -> Result<String> {
+    if args.method != "outcomes" {
+        bail!(
+            "unknown method '{}' (available: outcomes, the logistic regression of self-play \
+             outcomes on the features)",
+            args.method
+        );
+    }
+    if args.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let mut own_sides = args.own_sides.clone();
+    own_sides.sort_unstable();
+    own_sides.dedup();
+    // the file the scenarios' own weights are written into: the one the games are played with
+    let base = if args.own_scenarios {
+        Some(match &args.weights {
+            Some(p) => read_weights(p)?.0,
+            None => WeightsFile::parse(ai::features::NAW_WEIGHTS).map_err(anyhow::Error::msg)?,
+        })
+    } else {
+        None
+    };
+    let (ids, games) = samples(&args)?;
+    let mut command = format!(
+        "grognard tune --method {} --players {} --games {} --seed {} --scenarios {} --l2 {} \
+         --version {}",
+        args.method, args.players, args.games, args.seed, args.scenarios, args.l2, args.version
+    );
+    if let Some(w) = &args.weights {
+        let _ = write!(command, " --weights {}", w.display());
+    }
+    if !own_sides.is_empty() {
+        let list: Vec<String> = own_sides.iter().map(u8::to_string).collect();
+        let _ = write!(command, " --own-sides {}", list.join(","));
+    }
+    if args.own_scenarios {
+        command.push_str(" --own-scenarios");
+    }
+    if let Some(o) = &args.out {
+        let _ = write!(command, " --out {}", o.display());
+    }
+    let mut r = String::new();
+    let file = match base {
+        None => {
+            let fit = fit_games(&games, |_| true, &own_sides, args.l2);
+            let _ = writeln!(
+                r,
+                "fitted {} weights on {} positions ({} held out) of {} self-play games of {}",
+                NAMES.len() + 1,
+                fit.train,
+                fit.held,
+                games.len(),
+                args.players
+            );
+            report_fit(&mut r, &fit);
+            WeightsFile {
+                format: WEIGHTS_FORMAT.into(),
+                system: "naw".into(),
+                version: args.version,
+                method: args.method.clone(),
+                command,
+                seed: args.seed,
+                games: games.len() as u64,
+                samples: fit.train as u64,
+                held_out_log_loss: vec![round6(fit.before), round6(fit.after)],
+                bias: fit.fitted.bias,
+                weights: fit.fitted.by_name(NAMES),
+                sides: fit.sides,
+                scenarios: BTreeMap::new(),
+            }
+        }
+        // each scenario's own weights are fitted to its games alone; the rest of the file (the
+        // common weights and the sides' own, with how they were made) is kept as it was
+        Some(mut file) => {
+            for (s, id) in ids.iter().enumerate() {
+                let fit = fit_games(&games, |p| p.scenario == s, &own_sides, args.l2);
+                let _ = writeln!(
+                    r,
+                    "{id}: fitted {} weights on {} positions ({} held out) of {} self-play games \
+                     of {}",
+                    NAMES.len() + 1,
+                    fit.train,
+                    fit.held,
+                    args.games,
+                    args.players
+                );
+                report_fit(&mut r, &fit);
+                file.scenarios.insert(
+                    id.clone(),
+                    ScenarioWeights {
+                        games: args.games as u64,
+                        samples: fit.train as u64,
+                        held_out_log_loss: vec![round6(fit.before), round6(fit.after)],
+                        bias: fit.fitted.bias,
+                        weights: fit.fitted.by_name(NAMES),
+                        sides: fit.sides,
+                    },
+                );
+            }
+            file.version = args.version;
+            file.command = command;
+            file.seed = args.seed;
+            file
+        }
+    };
     if let Some(o) = &args.out {
         write_atomically(o, file.to_toml().as_bytes())?;
         let _ = writeln!(r, "wrote {}", o.display());

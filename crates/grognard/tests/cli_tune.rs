@@ -1,6 +1,7 @@
 //! `grognard tune`: a tiny run writes a weights file the players can read, and the same seed
 //! writes the same file whatever the number of jobs; `--own-sides` adds sides' own weights;
-//! `grognard sim --weights` plays the learned levels with a file's weights.
+//! `--own-scenarios` writes the fit as a scenario's own into a copy of the weights played
+//! with; `grognard sim --weights` plays the learned levels with a file's weights.
 
 mod common;
 
@@ -60,6 +61,35 @@ fn tune_writes_the_same_weights_for_a_seed() {
     let one = ai::learn::WeightsFile::parse(&one).expect("side weights parse");
     assert_eq!(one.sides.keys().collect::<Vec<_>>(), ["1"]);
     assert_eq!(one.sides["1"], both.sides["1"]);
+    // --own-scenarios: the same fit (the heuristic's games do not read weights) becomes the
+    // scenario's own, written into a copy of the --weights file whose rest is kept
+    let base = dir.path().join("base.toml");
+    std::fs::write(&base, ai::features::NAW_WEIGHTS).unwrap();
+    let shipped = ai::learn::WeightsFile::parse(ai::features::NAW_WEIGHTS).unwrap();
+    let base_arg = base.to_str().unwrap();
+    let own = run(
+        "sc.toml",
+        "2",
+        &["--own-scenarios", "--own-sides", "1", "--weights", base_arg],
+    );
+    let own = ai::learn::WeightsFile::parse(&own).expect("scenario weights parse");
+    assert_eq!(own.scenarios.keys().collect::<Vec<_>>(), ["bon-first-day"]);
+    let fd = &own.scenarios["bon-first-day"];
+    assert_eq!((fd.bias, &fd.weights), (file.bias, &file.weights));
+    assert_eq!(fd.held_out_log_loss, file.held_out_log_loss);
+    assert_eq!((fd.games, fd.samples), (5, file.samples));
+    assert_eq!(fd.sides, one.sides);
+    assert_eq!((own.bias, &own.weights), (shipped.bias, &shipped.weights));
+    assert_eq!(own.sides, shipped.sides);
+    assert_eq!((own.version, own.seed), (1, 3));
+    assert!(own.command.contains("--own-scenarios"), "{}", own.command);
+    // the file so written is one the players read
+    let o = common::sim_one_first_day("search2@20n:heuristic", 4)
+        .arg("--weights")
+        .arg(dir.path().join("sc.toml"))
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let refused = grognard()
         .args(["tune", "--games", "1", "--method", "spsa"])
         .output()
@@ -119,7 +149,22 @@ fn sim_reads_the_weights_given() {
     assert_ne!(other["per_game"], plain["per_game"]);
     let bad = dir.path().join("bad.toml");
     std::fs::write(&bad, "bias = 1\n").unwrap();
-    for file in [bad, dir.path().join("missing.toml")] {
+    // weights of a scenario nobody ships would never be read: refused
+    let stray = dir.path().join("stray.toml");
+    let mut file = ai::learn::WeightsFile::parse(ai::features::NAW_WEIGHTS).unwrap();
+    file.scenarios.insert(
+        "waterloo".into(),
+        ai::learn::ScenarioWeights {
+            games: 1,
+            samples: 1,
+            held_out_log_loss: Vec::new(),
+            bias: 0.0,
+            weights: file.weights.clone(),
+            sides: Default::default(),
+        },
+    );
+    std::fs::write(&stray, file.to_toml()).unwrap();
+    for file in [bad, stray, dir.path().join("missing.toml")] {
         let o = grognard()
             .args(["sim", "bon-first-day", "--games", "1", "--weights"])
             .arg(&file)
