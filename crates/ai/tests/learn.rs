@@ -170,13 +170,18 @@ fn the_weights_load_and_round_trip() {
     let mut bad = file;
     bad.format = "grognard-weights/9".into();
     assert!(WeightsFile::parse(&bad.to_toml()).is_err());
-    // every feature has a meaningful sign or none, and a weight obeys it, a side's own too
+    // every feature has a meaningful sign or none, and a weight obeys it, a side's or a
+    // scenario's own too
     let signs = NawFeatures.signs();
     assert_eq!(signs.len(), NAMES.len());
     let sided = Weights::from_file(&again, NAMES).expect("the sides' weights name features");
-    for (k, own) in std::iter::once(("common", &w))
-        .chain(sided.sides.iter().flatten().map(|o| ("a side's own", o)))
-    {
+    let levels = std::iter::once(&sided).chain(sided.scenarios.values());
+    let mut all = vec![("common", &w)];
+    for l in levels {
+        all.push(("a scenario's common", &l.common));
+        all.extend(l.sides.iter().flatten().map(|o| ("a side's own", o)));
+    }
+    for (k, own) in all {
         for (i, s) in signs.iter().enumerate() {
             assert!(
                 own.w[i] * (*s as f64) >= 0.0,
@@ -186,11 +191,15 @@ fn the_weights_load_and_round_trip() {
             );
         }
     }
-    // the weights before them, kept as data so that their command can be rerun
-    let v2 = include_str!("../weights/history/naw-v2.toml");
-    let v2 = WeightsFile::parse(v2).expect("version 2 parses");
-    assert_eq!(v2.version, 2);
-    Weights::from_file(&v2, NAMES).expect("version 2 fits NAMES");
+    // the weights before them, kept as data so that their commands can be rerun
+    for (version, text) in [
+        (2, include_str!("../weights/history/naw-v2.toml")),
+        (3, include_str!("../weights/history/naw-v3.toml")),
+    ] {
+        let file = WeightsFile::parse(text).expect("an earlier version parses");
+        assert_eq!(file.version, version);
+        Weights::from_file(&file, NAMES).expect("an earlier version fits NAMES");
+    }
 }
 
 /// A side's own weights evaluate its positions; a side without them takes the common ones, and
@@ -286,6 +295,26 @@ fn a_scenario_reads_its_own_weights() {
         );
         assert_eq!(w.for_side(Side(s)), shipped.for_side(Side(s)));
     }
+    // the shipped weights (version 4) give the Grand Battle its own, the same for both sides;
+    // the other scenarios read version 3's, kept whole
+    let file4 = WeightsFile::parse(NAW_WEIGHTS).unwrap();
+    assert_eq!(
+        file4.scenarios.keys().collect::<Vec<_>>(),
+        ["bon-grand-battle"]
+    );
+    let gb = |s| shipped.for_position("bon-grand-battle", Side(s));
+    assert_eq!(gb(0), gb(1));
+    for s in [0, 1] {
+        assert_ne!(gb(s), shipped.for_side(Side(s)));
+        for id in ["bon-first-day", "bon-third-day"] {
+            assert_eq!(shipped.for_position(id, Side(s)), shipped.for_side(Side(s)));
+        }
+    }
+    let v3 = WeightsFile::parse(include_str!("../weights/history/naw-v3.toml")).unwrap();
+    assert_eq!(
+        (v3.bias, &v3.weights, &v3.sides, v3.samples),
+        (file4.bias, &file4.weights, &file4.sides, file4.samples)
+    );
     let mut bad = file;
     let sc = bad.scenarios.get_mut("bon-grand-battle").unwrap();
     let one = sc.sides.remove("0").unwrap();
