@@ -85,6 +85,13 @@ pub fn samples(args: &TuneArgs) -> Result<(Vec<String>, Vec<Played>)> {
     };
     ai::player(&args.players, 0).map_err(anyhow::Error::msg)?;
     let ids = scenario_ids(&args.scenarios);
+    let unshipped = ids.iter().find(|id| !shipped(id));
+    if let (true, Some(id)) = (args.own_scenarios, unshipped) {
+        bail!(
+            "--own-scenarios: '{id}' is not a shipped scenario (the learned levels read a \
+             scenario's own weights by its id: give the id of a shipped scenario)"
+        );
+    }
     let mut starts = Vec::new();
     for id in &ids {
         starts.push(Game::from_arc(Arc::new(load_scenario(id)?)));
@@ -133,17 +140,18 @@ pub fn samples(args: &TuneArgs) -> Result<(Vec<String>, Vec<Played>)> {
 /// own weights must name a shipped scenario (weights nobody would read are a mistake).
 pub fn read_weights(p: &std::path::Path) -> Result<(WeightsFile, Weights)> {
     let (file, w) = Weights::read(p, NAMES).map_err(|e| anyhow::anyhow!("--weights: {e}"))?;
-    if let Some(id) = file
-        .scenarios
-        .keys()
-        .find(|id| !scenarios::SCENARIOS.iter().any(|s| s.id == id.as_str()))
-    {
+    if let Some(id) = file.scenarios.keys().find(|id| !shipped(id)) {
         bail!(
             "--weights: {}: scenario '{id}' is not a shipped scenario",
             p.display()
         );
     }
     Ok((file, w))
+}
+
+/// Whether `id` is a shipped scenario's.
+fn shipped(id: &str) -> bool {
+    scenarios::SCENARIOS.iter().any(|s| s.id == id)
 }
 
 /// The ids of `--scenarios`, in order.

@@ -93,6 +93,17 @@ fn tune_writes_the_same_weights_for_a_seed() {
         .output()
         .unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // a scenario's own weights are for a shipped scenario, read by its id
+    let custom = dir.path().join("custom.toml");
+    std::fs::write(&custom, scenarios::scenario_text("bon-first-day").unwrap()).unwrap();
+    let o = grognard()
+        .args(["tune", "--games", "1", "--own-scenarios", "--scenarios"])
+        .arg(&custom)
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("is not a shipped scenario"), "{err}");
     let refused = grognard()
         .args(["tune", "--games", "1", "--method", "spsa"])
         .output()
