@@ -120,12 +120,25 @@ export const unitOf = (state, id) => state.units.find((/** @type {any} */ u) => 
 
 // ------------------------------------------------------------------ the browser
 
+/**
+ * Debian's chromium, headless. A browser that dies while starting (seen once in CI: SIGSEGV
+ * before any page, on a loaded machine) is started again, up to three tries; a test's own
+ * failures are never retried.
+ */
 export async function launchBrowser() {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await chromium.launch({
+        executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+        headless: true,
+        args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      });
+    } catch (e) {
+      if (attempt >= 3) throw e;
+      console.error(`chromium did not start (try ${attempt} of 3): ${String(e).split('\n')[0]}`);
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
 }
 
 /**
