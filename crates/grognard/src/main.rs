@@ -213,6 +213,11 @@ If any action is refused nothing is written: the record stays as it was."
         /// Base seed: game i uses a seed derived from it (default: from the clock).
         #[arg(long, value_name = "S")]
         seed: Option<u64>,
+        /// Play the run's games from this index on (`--games N --first-game K`: games K to
+        /// K+N-1 of the seed), so that a long run can be played in parts and the parts' games
+        /// are the whole run's, row for row.
+        #[arg(long, value_name = "K", default_value_t = 0)]
+        first_game: usize,
         /// Print JSON.
         #[arg(long)]
         json: bool,
@@ -508,6 +513,7 @@ fn main() -> ExitCode {
             players,
             jobs,
             seed,
+            first_game,
             json,
             plot,
             weights,
@@ -520,6 +526,7 @@ fn main() -> ExitCode {
                 players,
                 jobs,
                 seed,
+                first_game,
                 json,
                 plot,
                 weights,

@@ -23,6 +23,9 @@ pub struct SimArgs {
     pub players: String,
     pub jobs: Option<usize>,
     pub seed: Option<u64>,
+    /// The index of the first game played (`--first-game`): game `i` of the run has the seed
+    /// `mix(seed, first_game + i)`.
+    pub first_game: usize,
     pub json: bool,
     pub plot: Option<PathBuf>,
     /// A weights file the learned levels read in place of the embedded one (`--weights`).
@@ -108,7 +111,7 @@ fn kind_thinking(stats: &[&ai::SearchStats], k: usize) -> KindThinking {
 /// the same games, so a change's effect can be listed game by game.
 #[derive(Serialize, Clone, PartialEq, Debug)]
 struct GameRow {
-    /// The game's index in the run (`0..games`).
+    /// The game's index in the run (`first_game..first_game + games`).
     game: usize,
     /// The game's own seed, `mix(seed, game)`: the seed of its dice and of its players.
     seed: u64,
@@ -135,6 +138,9 @@ struct Report {
     #[serde(skip_serializing_if = "Option::is_none")]
     weights: Option<String>,
     seed: u64,
+    /// The index of the run's first game (`--first-game`), when not 0.
+    #[serde(skip_serializing_if = "is_zero")]
+    first_game: usize,
     first_turn: u8,
     last_turn: u8,
     /// Wins per side name, and `draw`.
@@ -175,6 +181,9 @@ pub fn sim(lib: &Library, a: SimArgs) -> Result<()> {
         }
         if a.weights.is_some() {
             bail!("--weights is read by Napoleon at War's learned levels only");
+        }
+        if a.first_game != 0 {
+            bail!("--first-game plays part of Napoleon at War's arena runs only");
         }
         let players: Vec<&str> = a.players.split(':').collect();
         let players = if a.players == "random:random" {
@@ -243,7 +252,7 @@ pub fn sim(lib: &Library, a: SimArgs) -> Result<()> {
         (0..a.games)
             .into_par_iter()
             .map(|i| {
-                let gs = mix(seed, i as u64);
+                let gs = mix(seed, (a.first_game + i) as u64);
                 let player = |k: usize| {
                     ai::player_with(&names[k], mix(gs, k as u64 + 1), learned.clone())
                         .expect("checked above")
@@ -344,6 +353,7 @@ pub fn sim(lib: &Library, a: SimArgs) -> Result<()> {
         players: names.clone(),
         weights: weights.map(|(_, d)| d),
         seed,
+        first_game: a.first_game,
         first_turn: sc.first_turn,
         last_turn: sc.last_turn,
         results,
@@ -358,7 +368,7 @@ pub fn sim(lib: &Library, a: SimArgs) -> Result<()> {
         outcomes,
         demoralization_turns,
         demoralized,
-        per_game: per_game_rows(&summaries, &sc.sides),
+        per_game: per_game_rows(&summaries, &sc.sides, a.first_game),
     };
     if let Some(p) = &a.plot {
         write_atomically(p, plot_svg(&report, &sc.sides).as_bytes())?;
@@ -374,13 +384,18 @@ pub fn sim(lib: &Library, a: SimArgs) -> Result<()> {
     Ok(())
 }
 
-/// The games of a run, one row each, in the order of their index.
-fn per_game_rows(summaries: &[Summary], sides: &[String]) -> Vec<GameRow> {
+/// Serde's test for leaving a report's first game out when the run starts at game 0.
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+/// The games of a run, one row each, in the order of their index (the first `first`).
+fn per_game_rows(summaries: &[Summary], sides: &[String], first: usize) -> Vec<GameRow> {
     summaries
         .iter()
         .enumerate()
         .map(|(i, s)| GameRow {
-            game: i,
+            game: first + i,
             seed: s.seed,
             winner: s.winner.and_then(|w| sides.get(w as usize).cloned()),
             case: s.case,
@@ -399,6 +414,14 @@ fn report_text(r: &Report, sides: &[String; 2]) -> String {
         "{} games of {}: {} ({}) against {} ({}), seed {}",
         r.games, r.scenario, sides[0], r.players[0], sides[1], r.players[1], r.seed
     );
+    if r.first_game != 0 {
+        let _ = writeln!(
+            out,
+            "games {} to {} of the seed",
+            r.first_game,
+            r.first_game + r.games - 1
+        );
+    }
     if let Some(w) = &r.weights {
         let _ = writeln!(out, "the learned levels read the weights {w}");
     }
@@ -1008,7 +1031,7 @@ mod tests {
     }
 
     #[test]
-    fn per_game_rows_name_the_winner_and_keep_the_order() {
+    fn per_game_rows_name_the_winner_and_keep_the_order_from_the_first_game() {
         let sides = ["French".to_string(), "Allied".to_string()];
         let rows = per_game_rows(
             &[
@@ -1017,6 +1040,7 @@ mod tests {
                 summary(11, Some(0), 3, [1.0, 0.0]),
             ],
             &sides,
+            4,
         );
         type Seen<'a> = (usize, u64, Option<&'a str>, u8, [f64; 2]);
         let seen: Vec<Seen> = rows
@@ -1026,9 +1050,9 @@ mod tests {
         assert_eq!(
             seen,
             vec![
-                (0, 7, Some("Allied"), 5, [0.0, 1.0]),
-                (1, 9, None, 6, [0.5, 0.5]),
-                (2, 11, Some("French"), 3, [1.0, 0.0]),
+                (4, 7, Some("Allied"), 5, [0.0, 1.0]),
+                (5, 9, None, 6, [0.5, 0.5]),
+                (6, 11, Some("French"), 3, [1.0, 0.0]),
             ]
         );
         assert_eq!(rows[1].case, "17.4");

@@ -274,7 +274,7 @@ fn sim_plays_under_the_rules_asked_for() {
         .assert()
         .success()
         .stdout(contains("1 games of bon-first-day (napoleonic-battles)"));
-    // refusals: an unknown system, a player the system lacks, Napoleon at War's chart
+    // refusals: an unknown system, a player the system lacks, Napoleon at War's chart and parts
     grognard()
         .args(["sim", "bon-first-day", "--rules", "nosuch", "--games", "1"])
         .assert()
@@ -308,6 +308,13 @@ fn sim_plays_under_the_rules_asked_for() {
         .assert()
         .failure()
         .stderr(contains("--plot"));
+    // a run in parts is Napoleon at War's arena's
+    grognard()
+        .args(["sim", "bon-first-day", "--rules", RULES, "--games", "1"])
+        .args(["--first-game", "3"])
+        .assert()
+        .failure()
+        .stderr(contains("--first-game"));
 }
 
 #[test]

@@ -6,20 +6,15 @@ mod common;
 use common::grognard;
 
 fn sim_json(seed: &str) -> serde_json::Value {
+    sim_part(seed, 3, 0)
+}
+
+/// `games` games of the run of `seed` from the index `first` (`--first-game`).
+fn sim_part(seed: &str, games: usize, first: usize) -> serde_json::Value {
     let out = grognard()
-        .args([
-            "sim",
-            "bon-first-day",
-            "--games",
-            "3",
-            "--jobs",
-            "2",
-            "--seed",
-            seed,
-            "--players",
-            "heuristic:random",
-            "--json",
-        ])
+        .args(["sim", "bon-first-day", "--games", &games.to_string()])
+        .args(["--first-game", &first.to_string(), "--jobs", "2"])
+        .args(["--seed", seed, "--players", "heuristic:random", "--json"])
         .output()
         .unwrap();
     assert!(
@@ -64,6 +59,24 @@ fn sim_json_lists_every_game_with_its_seed_and_score() {
     assert!((v["scores"]["Allied"]["points"].as_f64().unwrap() - allied).abs() < 1e-9);
     // the same seed plays the same games, row for row
     assert_eq!(sim_json("5")["per_game"], v["per_game"]);
+}
+
+/// A run played in parts plays the whole run's games, row for row, each row under its index in
+/// the whole run; a part says where it starts.
+#[test]
+fn sim_first_game_plays_part_of_a_run() {
+    let whole = sim_json("5");
+    let part = sim_part("5", 2, 1);
+    assert_eq!(part["first_game"].as_u64(), Some(1));
+    assert!(
+        whole.get("first_game").is_none(),
+        "a whole run names no first game"
+    );
+    let rows = part["per_game"].as_array().unwrap();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0]["game"].as_u64(), Some(1));
+    assert_eq!(&part["per_game"][0], &whole["per_game"][1]);
+    assert_eq!(&part["per_game"][1], &whole["per_game"][2]);
 }
 
 /// A searching player's thinking is broken down by kind of decision, and the kinds add up to
