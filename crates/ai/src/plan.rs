@@ -67,6 +67,12 @@ pub struct Style {
     /// horizon coming as soon as the advance is made; `docs/ai.md`, "Why the Allies do not win
     /// more").
     pub wary_advance: bool,
+    /// 0: none; `k` in 1..=3: the army concentrates on one sector of the enemy, the `k`-th
+    /// third of his units on the map taken by their bearing from the centre of ours: an attack
+    /// there is worth 1.6 times as much, elsewhere 0.6 times, and the units that do not attack
+    /// close with that sector rather than with the nearest enemy (three of the level
+    /// `search4`'s candidate plans; `docs/ai.md`, "One sector at a time").
+    pub focus: u8,
 }
 
 impl Default for Style {
@@ -85,6 +91,7 @@ impl Default for Style {
             strike_line: false,
             hold_end: false,
             wary_advance: false,
+            focus: 0,
         }
     }
 }
@@ -146,8 +153,12 @@ struct MoveCtx<'a> {
     threat: Vec<u32>,
     /// How many enemy units could attack each hex.
     threat_n: Vec<u8>,
-    /// Steps to the nearest hex in contact with the enemy.
+    /// Steps to the nearest hex in contact with the enemy (with the style's `focus`, the
+    /// enemy of the focus sector).
     front: Vec<u16>,
+    /// Per enemy unit, the multiplier of an attack's worth on it (the style's `focus`; empty
+    /// otherwise).
+    focus_mult: Vec<f64>,
     /// Hexes from which the line of communications can be traced now (17.5).
     loc_ok: Vec<bool>,
     /// Game-turns left after this one.
@@ -225,13 +236,78 @@ pub(crate) fn threat_map(
     (threat, count)
 }
 
+/// The style's `focus`: per enemy unit, 1.6 for those of the `focus`-th third by bearing from
+/// our units' centre, 0.6 for the others; empty for no focus.
+fn focus_of(info: &Info, b: &Board, me: Side, en: Side, focus: u8) -> Vec<f64> {
+    if focus == 0 {
+        return Vec::new();
+    }
+    let nu = info.strength.len();
+    let at = |side: Side| {
+        (0..nu).filter_map(move |u| {
+            (info.side[u] == side)
+                .then(|| b.at(UnitId(u as u8)))
+                .flatten()
+                .map(|p| (u, info.hex(p).centre()))
+        })
+    };
+    let ours: Vec<(f64, f64)> = at(me).map(|(_, c)| c).collect();
+    if ours.is_empty() {
+        return Vec::new();
+    }
+    let n = ours.len() as f64;
+    let cx = ours.iter().map(|c| c.0).sum::<f64>() / n;
+    let cy = ours.iter().map(|c| c.1).sum::<f64>() / n;
+    let mut theirs: Vec<(f64, usize)> = at(en)
+        .map(|(u, c)| ((c.1 - cy).atan2(c.0 - cx), u))
+        .collect();
+    theirs.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    let mut mult = vec![0.6; nu];
+    let k = theirs.len();
+    let f = (focus as usize - 1).min(2);
+    for (j, &(_, u)) in theirs.iter().enumerate() {
+        if j * 3 / k.max(1) == f {
+            mult[u] = 1.6;
+        }
+    }
+    mult
+}
+
+/// Steps from each hex to the nearest hex next to an enemy unit of the focus sector (`mult`
+/// above 1), as [`front_map`] counts them.
+fn focus_front(info: &Info, b: &Board, mult: &[f64]) -> Vec<u16> {
+    let mut seeds = Vec::new();
+    for (u, &m) in mult.iter().enumerate() {
+        if m <= 1.0 {
+            continue;
+        }
+        if let Some(p) = b.at(UnitId(u as u8)) {
+            for k in 0..6 {
+                let j = info.nb[p][k];
+                if j != NONE {
+                    seeds.push(j as usize);
+                }
+            }
+        }
+    }
+    spread(info, seeds)
+}
+
 /// Steps from each hex to the nearest hex in contact with `enemy` (a breadth-first search over
 /// passable hexsides), capped at 60.
 fn front_map(info: &Info, b: &Board, enemy: Side) -> Vec<u16> {
+    spread(
+        info,
+        (0..info.n).filter(|&i| b.controlled(enemy, i)).collect(),
+    )
+}
+
+/// Steps from each hex to the nearest of `seeds` over passable hexsides, capped at 60.
+fn spread(info: &Info, seeds: Vec<usize>) -> Vec<u16> {
     let mut d = vec![60u16; info.n];
     let mut q = std::collections::VecDeque::new();
-    for i in 0..info.n {
-        if b.controlled(enemy, i) {
+    for i in seeds {
+        if d[i] != 0 {
             d[i] = 0;
             q.push_back(i);
         }
@@ -284,7 +360,12 @@ impl<'a> MoveCtx<'a> {
             movers.push(u);
         }
         let (threat, threat_n) = threat_map(info, g, &b, en, reach);
-        let front = front_map(info, &b, en);
+        let focus_mult = focus_of(info, &b, me, en, style.focus);
+        let front = if focus_mult.is_empty() {
+            front_map(info, &b, en)
+        } else {
+            focus_front(info, &b, &focus_mult)
+        };
         let loc_ok = loc_region(info, &b, me);
         let vals = Values::new(info, g, me);
         MoveCtx {
@@ -303,6 +384,7 @@ impl<'a> MoveCtx<'a> {
             threat,
             threat_n,
             front,
+            focus_mult,
             loc_ok,
             turns_left: g.scenario().last_turn.saturating_sub(g.turn()),
             b,
@@ -391,6 +473,11 @@ impl<'a> MoveCtx<'a> {
     }
 
     /// Extra value of attacking enemy `e` beyond the strength: the line of communications.
+    /// The style's aggression on the enemy unit `e` (its `focus` weighed in).
+    fn aggression(&self, e: UnitId) -> f64 {
+        self.style.aggression * self.focus_mult.get(e.0 as usize).copied().unwrap_or(1.0)
+    }
+
     fn target_bonus(&self, e: UnitId, ev: &CombatEval) -> f64 {
         let Some((ls, _, t)) = self.info.loc else {
             return 0.0;
@@ -520,7 +607,7 @@ impl<'a> MoveCtx<'a> {
         let mut cost = 0.0;
         let score = |this: &Self, att: &[(UnitId, usize)], cost: f64| -> (CombatEval, f64) {
             let ev = eval_combat(info, &this.b, &this.vals, att, &[e], None);
-            let v = this.style.aggression * ev.ev + this.target_bonus(e, &ev) + this.support(e)
+            let v = this.aggression(e) * ev.ev + this.target_bonus(e, &ev) + this.support(e)
                 - this.holder_risk(e, ev.column)
                 - cost;
             (ev, v)
@@ -622,7 +709,7 @@ impl<'a> MoveCtx<'a> {
                     let ev = eval_combat(info, &self.b, &self.vals, &att, &[e], None);
                     att.pop();
                     let v =
-                        self.style.aggression * ev.ev + self.target_bonus(e, &ev) + self.support(e)
+                        self.aggression(e) * ev.ev + self.target_bonus(e, &ev) + self.support(e)
                             - self.holder_risk(e, ev.column)
                             - c1
                             - c2;
@@ -2547,5 +2634,75 @@ hex = "2131"
             );
         }
         assert_eq!(ends, vec![Some(id("FR.III")), Some(id("FR.21"))]);
+    }
+
+    /// `focus`: the three sectors split the enemy's units on the map among them, a third each
+    /// (sizes one apart at most), and each sector's plan brings our units nearer that sector
+    /// than the heuristic's own plan does (the strength-weighted steps to the sector, over
+    /// French and Allied movement phases of First Days played by the heuristic).
+    #[test]
+    fn focus_concentrates_on_one_third_of_the_enemy() {
+        let (mut closer, mut cases) = (0, 0);
+        for (seed, turn, side) in [
+            (7, 2, Side(0)),
+            (7, 3, Side(1)),
+            (8, 3, Side(0)),
+            (9, 4, Side(1)),
+        ] {
+            let g = movement_of(seed, turn, side);
+            let info = crate::info::info(&g);
+            let b = Board::from_game(&info, &g);
+            let en = Side(1 - side.0);
+            let on_map: Vec<usize> = (0..info.strength.len())
+                .filter(|&u| info.side[u] == en && b.at(UnitId(u as u8)).is_some())
+                .collect();
+            let mut times = vec![0; info.strength.len()];
+            let mut sizes = Vec::new();
+            for focus in 1..=3u8 {
+                let mult = focus_of(&info, &b, side, en, focus);
+                let inside: Vec<usize> =
+                    on_map.iter().copied().filter(|&u| mult[u] > 1.0).collect();
+                assert!(mult.iter().all(|&m| m == 1.6 || m == 0.6));
+                for &u in &inside {
+                    times[u] += 1;
+                }
+                sizes.push(inside.len());
+                // where our units stand after a plan, weighted by strength
+                let steps = |st: Style| {
+                    let mut h = crate::HeuristicPlayer::with_style(1, st);
+                    let (moves, _) = h.movement_plan(&g);
+                    let mut after = g.clone();
+                    for a in moves {
+                        after.apply(a).unwrap();
+                    }
+                    let ba = Board::from_game(&info, &after);
+                    let d = focus_front(&info, &b, &mult);
+                    (0..info.strength.len())
+                        .filter(|&u| info.side[u] == side)
+                        .filter_map(|u| {
+                            ba.at(UnitId(u as u8))
+                                .map(|p| d[p] as u32 * info.strength[u])
+                        })
+                        .sum::<u32>()
+                };
+                let own = steps(Style::default());
+                let focused = steps(Style {
+                    focus,
+                    ..Style::default()
+                });
+                cases += 1;
+                closer += usize::from(focused < own);
+            }
+            assert!(
+                on_map.iter().all(|&u| times[u] == 1),
+                "each enemy unit in one sector"
+            );
+            assert!(
+                sizes.iter().max().unwrap() - sizes.iter().min().unwrap() <= 1,
+                "{sizes:?}"
+            );
+            assert!(focus_of(&info, &b, side, en, 0).is_empty());
+        }
+        assert!(closer * 4 >= cases * 3, "closer in {closer} of {cases}");
     }
 }

@@ -302,7 +302,9 @@ fn styles() -> Vec<Style> {
 /// of the reinforcements due next game-turn clear (15.0, 15.5) and holding the line of
 /// communications' end hex with a unit strong enough (`hold_end`, 17.5), then the heuristic's
 /// own, the aggressive and the contact-seeking styles again with the set-ups that converge on
-/// an isolated enemy from opposite sides (7.72) and support units obliged to attack (7.1).
+/// an isolated enemy from opposite sides (7.72) and support units obliged to attack (7.1), the
+/// line's holders stood by (`hold_line`), and the heuristic's own style weighted on each third
+/// of the enemy in turn (`focus`).
 fn search4_styles() -> Vec<Style> {
     let mut out: Vec<Style> = styles()
         .into_iter()
@@ -325,6 +327,10 @@ fn search4_styles() -> Vec<Style> {
         hold_line: true,
         ..out[0]
     });
+    // the army's weight on one sector of the enemy at a time, each third in turn
+    for focus in 1..=3 {
+        out.push(Style { focus, ..out[0] });
+    }
     out
 }
 
