@@ -472,12 +472,12 @@ impl<'a> MoveCtx<'a> {
         })
     }
 
-    /// Extra value of attacking enemy `e` beyond the strength: the line of communications.
     /// The style's aggression on the enemy unit `e` (its `focus` weighed in).
     fn aggression(&self, e: UnitId) -> f64 {
         self.style.aggression * self.focus_mult.get(e.0 as usize).copied().unwrap_or(1.0)
     }
 
+    /// Extra value of attacking enemy `e` beyond the strength: the line of communications.
     fn target_bonus(&self, e: UnitId, ev: &CombatEval) -> f64 {
         let Some((ls, _, t)) = self.info.loc else {
             return 0.0;
