@@ -296,14 +296,11 @@ fn focus_front(info: &Info, b: &Board, mult: &[f64]) -> Vec<u16> {
 /// Steps from each hex to the nearest hex in contact with `enemy` (a breadth-first search over
 /// passable hexsides), capped at 60.
 fn front_map(info: &Info, b: &Board, enemy: Side) -> Vec<u16> {
-    spread(
-        info,
-        (0..info.n).filter(|&i| b.controlled(enemy, i)).collect(),
-    )
+    spread(info, (0..info.n).filter(|&i| b.controlled(enemy, i)))
 }
 
 /// Steps from each hex to the nearest of `seeds` over passable hexsides, capped at 60.
-fn spread(info: &Info, seeds: Vec<usize>) -> Vec<u16> {
+fn spread(info: &Info, seeds: impl IntoIterator<Item = usize>) -> Vec<u16> {
     let mut d = vec![60u16; info.n];
     let mut q = std::collections::VecDeque::new();
     for i in seeds {
