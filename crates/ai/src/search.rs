@@ -304,7 +304,7 @@ fn styles() -> Vec<Style> {
 /// own, the aggressive and the contact-seeking styles again with the set-ups that converge on
 /// an isolated enemy from opposite sides (7.72) and support units obliged to attack (7.1), the
 /// line's holders stood by (`hold_line`), and the heuristic's own style weighted on each third
-/// of the enemy in turn (`focus`).
+/// of the enemy in turn (`focus`), with and without the converging and supporting set-ups.
 fn search4_styles() -> Vec<Style> {
     let mut out: Vec<Style> = styles()
         .into_iter()
@@ -330,6 +330,16 @@ fn search4_styles() -> Vec<Style> {
     // the army's weight on one sector of the enemy at a time, each third in turn
     for focus in 1..=3 {
         out.push(Style { focus, ..out[0] });
+    }
+    // the same, its set-ups converging on an isolated enemy and supporting units obliged to
+    // attack (docs/ai.md, "One sector at a time": the Grand Battle's French)
+    for focus in 1..=3 {
+        out.push(Style {
+            focus,
+            converge: true,
+            support: true,
+            ..out[0]
+        });
     }
     out
 }
@@ -904,5 +914,23 @@ mod tests {
                 assert_eq!(model_style(extra, all[st]).noise, 0.0, "style {st}");
             }
         }
+    }
+
+    /// `search4`'s candidates hold each third of the enemy as a focus twice, plain and with the
+    /// converging and supporting set-ups (docs/ai.md, "One sector at a time"), each on the
+    /// heuristic's own style with the reinforcements' entry kept and the end hex held.
+    #[test]
+    fn search4_focuses_each_sector_plain_and_converging() {
+        let all = search4_styles();
+        for focus in 1..=3u8 {
+            let on: Vec<&Style> = all.iter().filter(|s| s.focus == focus).collect();
+            assert_eq!(on.len(), 2, "sector {focus}");
+            assert!(on.iter().any(|s| !s.converge && !s.support));
+            assert!(on.iter().any(|s| s.converge && s.support));
+            for s in on {
+                assert!(s.keep_entry && s.hold_end && s.noise == 0.0 && s.aggression == 1.0);
+            }
+        }
+        assert!(styles().iter().all(|s| s.focus == 0));
     }
 }
