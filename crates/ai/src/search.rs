@@ -327,19 +327,18 @@ fn search4_styles() -> Vec<Style> {
         hold_line: true,
         ..out[0]
     });
-    // the army's weight on one sector of the enemy at a time, each third in turn
-    for focus in 1..=3 {
-        out.push(Style { focus, ..out[0] });
-    }
-    // the same, its set-ups converging on an isolated enemy and supporting units obliged to
-    // attack (docs/ai.md, "One sector at a time": the Grand Battle's French)
-    for focus in 1..=3 {
-        out.push(Style {
-            focus,
-            converge: true,
-            support: true,
-            ..out[0]
-        });
+    // the army's weight on one sector of the enemy at a time, each third in turn (docs/ai.md,
+    // "One sector at a time"); then the same three with their set-ups converging on an isolated
+    // enemy and supporting units obliged to attack ("The Grand Battle at the bar")
+    for converge in [false, true] {
+        for focus in 1..=3 {
+            out.push(Style {
+                focus,
+                converge,
+                support: converge,
+                ..out[0]
+            });
+        }
     }
     out
 }
